@@ -1,0 +1,71 @@
+"""Author index: one profile per person across every paper of the library."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+from papershelf.model import Library, Person
+from papershelf.slugs import unique_slugs
+from papershelf.snapshots.names import split_name
+
+__all__ = ["AuthorProfile", "author_identity", "index_authors"]
+
+
+@dataclass(frozen=True)
+class AuthorProfile:
+    """A person's page data: the most used spelling, affiliations, papers (newest first)."""
+
+    identity: str
+    slug: str
+    name: str
+    sort_name: str
+    affiliations: tuple[str, ...]
+    papers: tuple[str, ...]
+    coauthors: tuple[str, ...]
+
+
+def author_identity(person: Person) -> str:
+    """Spellings that differ only in case, accents or spacing are one person."""
+    decomposed = unicodedata.normalize("NFKD", person.name.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def index_authors(library: Library) -> list[AuthorProfile]:
+    """Profiles sorted by surname; co-authors are identities resolved to slugs."""
+    spellings: dict[str, Counter[str]] = {}
+    affiliations: dict[str, dict[str, None]] = {}
+    papers: dict[str, list[str]] = {}
+    coauthors: dict[str, dict[str, None]] = {}
+    persons: dict[str, Person] = {}
+    for paper in library.papers:
+        identities = [author_identity(person) for person in paper.authors]
+        for person, identity in zip(paper.authors, identities, strict=True):
+            persons.setdefault(identity, person)
+            spellings.setdefault(identity, Counter())[person.name] += 1
+            if person.affiliation:
+                affiliations.setdefault(identity, {})[person.affiliation] = None
+            if paper.key not in papers.setdefault(identity, []):
+                papers[identity].append(paper.key)
+            others = coauthors.setdefault(identity, {})
+            others.update(dict.fromkeys(i for i in identities if i != identity))
+    order = sorted(spellings, key=lambda identity: _sort_name(persons[identity]))
+    slugs = unique_slugs(order)
+    return [
+        AuthorProfile(
+            identity=identity,
+            slug=slugs[identity],
+            name=spellings[identity].most_common(1)[0][0],
+            sort_name=_sort_name(persons[identity]),
+            affiliations=tuple(affiliations.get(identity, {})),
+            papers=tuple(papers[identity]),
+            coauthors=tuple(slugs[other] for other in coauthors[identity]),
+        )
+        for identity in order
+    ]
+
+
+def _sort_name(person: Person) -> str:
+    parts = split_name(person)
+    return f"{parts.last}, {parts.first}".casefold()

@@ -1,0 +1,1 @@
+"""Output formats: one module per format, each a pure function of the model."""

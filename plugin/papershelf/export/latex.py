@@ -1,0 +1,137 @@
+"""Unicode model text -> pure-ASCII LaTeX that classic bibtex, biber and pandoc all read.
+
+Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'a}`,
+`{\\c{S}}`, `{\\o}`): classic bibtex treats such a group as one letter when it abbreviates
+names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in half.
+Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
+of accented letters is kept. Math spans survive only if every macro in them is one that
+plain LaTeX defines; anything else is escaped and printed as text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from papershelf.snapshots.latex import split_math
+
+__all__ = ["encode_latex", "encoding_losses"]
+
+_MARKS = {
+    "\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~", "\u0304": "=",
+    "\u0307": ".", "\u0306": "u", "\u030c": "v", "\u030b": "H", "\u0327": "c", "\u0328": "k",
+    "\u030a": "r", "\u0323": "d", "\u0331": "b",
+}
+_MARKS_BELOW = frozenset("\u0327\u0328\u0323\u0331")
+_LETTERS = {
+    "ø": r"\o", "Ø": r"\O", "ß": r"\ss", "æ": r"\ae", "Æ": r"\AE", "œ": r"\oe", "Œ": r"\OE",
+    "ł": r"\l", "Ł": r"\L", "ı": r"\i", "ȷ": r"\j", "å": r"\aa", "Å": r"\AA",
+}
+_SYMBOLS = {
+    "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"{\ldots}",
+    "\u00a0": "~", "×": r"{$\times$}", "±": r"{$\pm$}", "°": r"{\textdegree}", "§": r"{\S}",
+    "©": r"{\copyright}", "€": "EUR", "£": r"{\pounds}", "→": r"{$\rightarrow$}",
+    "≤": r"{$\leq$}", "≥": r"{$\geq$}", "≈": r"{$\approx$}", "·": r"{$\cdot$}", "−": "-",
+    "\u2009": " ", "\u202f": " ",
+}
+_ASCII_SPECIALS = {
+    "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
+    "<": r"{\textless}", ">": r"{\textgreater}", "|": r"{\textbar}",
+}
+_GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+    "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
+    "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta",
+    "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega",
+}
+# Macros plain LaTeX defines in math mode; math using any other stays text.
+_MATH_MACROS = frozenset(
+    "times cdot cdots ldots dots leq geq le ge neq approx sim simeq equiv ll gg in notin subset "
+    "subseteq cup cap infty pm mp to rightarrow leftarrow Rightarrow leftrightarrow mapsto "
+    "sum prod int log ln exp max min sqrt frac mathcal mathbf mathrm mathit mathsf mathtt "
+    "left right big Big langle rangle lfloor rfloor lceil rceil prime partial nabla forall "
+    "exists emptyset star ast circ bullet top bot mid vert Vert quad qquad text hat tilde bar "
+    "vec dot overline underline sin cos tan arg det dim lim sup inf mathop mathbin { } , ; ! "
+    "backslash cdotp colon".split()
+    + list(_GREEK.values()) + ["varepsilon", "vartheta", "varphi", "varrho", "varsigma", "mu"]
+)
+_MACRO = re.compile(r"\\([A-Za-z]+|.)")
+
+
+def encode_latex(text: str, protect_case: bool = False) -> str:
+    """Model text (Unicode with `$...$` math) -> ASCII LaTeX with balanced braces.
+
+    With `protect_case`, words whose capitals must survive a style's lower-casing are
+    braced (`{LLMs}`, `{B300}`), and so is each math span.
+    """
+    pieces: list[str] = []
+    for is_math, run in split_math(text):
+        if is_math and _plain_latex_math(run):
+            pieces.append("{$" + run + "$}" if protect_case else "$" + run + "$")
+        else:
+            shown = f"${run}$" if is_math else run.replace("\\$", "$")
+            pieces.append(_encode_words(shown, protect_case))
+    return "".join(pieces)
+
+
+def encoding_losses(text: str) -> set[str]:
+    """Characters of `text` that have no ASCII LaTeX spelling (they are dropped on export)."""
+    return {char for char in text if _encode_char(char) == "" and not char.isspace()}
+
+
+def _plain_latex_math(math: str) -> bool:
+    depth = 0
+    for char in math:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    names = _MACRO.findall(math)
+    return depth == 0 and all(name in _MATH_MACROS for name in names) and math.isascii()
+
+
+def _encode_words(text: str, protect_case: bool) -> str:
+    return re.sub(r"\S+", lambda match: _encode_word(match.group(), protect_case), text)
+
+
+def _encode_word(word: str, protect_case: bool) -> str:
+    encoded = "".join(_encode_char(char) for char in unicodedata.normalize("NFC", word))
+    if protect_case and _case_matters(word):
+        # A group that starts with a backslash is one "special character" to bibtex and its
+        # letters would still be case-changed; an empty group in front prevents that.
+        return "{{}" + encoded + "}" if encoded.startswith("\\") else "{" + encoded + "}"
+    return encoded
+
+
+def _case_matters(word: str) -> bool:
+    letters = [char for char in word if char.isalpha()]
+    has_digit = any(char.isdigit() for char in word)
+    inner_capital = any(char.isupper() for char in letters[1:])
+    return inner_capital or (bool(letters) and has_digit)
+
+
+def _encode_char(char: str) -> str:
+    if char.isascii():
+        return _ASCII_SPECIALS.get(char, char)
+    if char in _SYMBOLS:
+        return _SYMBOLS[char]
+    if char in _LETTERS:
+        return "{" + _LETTERS[char] + "}"
+    if char in _GREEK:
+        return "{$\\" + _GREEK[char] + "$}"
+    return _accented(char)
+
+
+def _accented(char: str) -> str:
+    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'{\\i}}`; '' when there is no spelling."""
+    base, *marks = unicodedata.normalize("NFD", char)
+    if not marks or any(mark not in _MARKS for mark in marks):
+        folded = unicodedata.normalize("NFKD", char)
+        return folded if folded.isascii() and folded.isprintable() else ""
+    body = "\\" + base if base in "ij" and any(m not in _MARKS_BELOW for m in marks) else base
+    for mark in marks:
+        command = _MARKS[mark]
+        plain = not command.isalpha() and len(body) == 1
+        body = f"\\{command}{body}" if plain else f"\\{command}{{{body}}}"
+    return "{" + body + "}"

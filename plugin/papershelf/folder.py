@@ -1,0 +1,43 @@
+"""A folder of snapshots, read incrementally: only files whose size or mtime changed are re-read.
+
+`mkdocs serve` rebuilds on every save; keeping one SnapshotFolder alive across rebuilds
+makes a rebuild cost one changed file, not the whole folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from papershelf.model import Listing, Problem, Sighting
+from papershelf.snapshots import read_snapshot
+
+__all__ = ["SnapshotFolder"]
+
+
+@dataclass
+class SnapshotFolder:
+    """The snapshot files below `root`; `listings()` returns them in file-name order."""
+
+    root: Path
+    _cache: dict[Path, tuple[tuple[int, int], Listing]] = field(default_factory=dict, repr=False)
+
+    def listings(self) -> list[Listing]:
+        if not self.root.is_dir():
+            problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
+            return [Listing(self.root.name, "", (), (problem,))]
+        paths = sorted(path for path in self.root.rglob("*") if self._visible_file(path))
+        self._cache = {path: self._read(path) for path in paths}
+        return [listing for _, listing in self._cache.values()]
+
+    def _visible_file(self, path: Path) -> bool:
+        relative = path.relative_to(self.root)
+        return path.is_file() and not any(part.startswith(".") for part in relative.parts)
+
+    def _read(self, path: Path) -> tuple[tuple[int, int], Listing]:
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        cached = self._cache.get(path)
+        if cached and cached[0] == stamp:
+            return cached
+        return stamp, read_snapshot(path, path.relative_to(self.root).as_posix())

@@ -1,0 +1,131 @@
+"""Citation keys: `kim2026operating`, issued once and never moved to another paper.
+
+A key is the ASCII-folded surname of the first author, the year and the first title word
+that is not a stop word. Keys are remembered in a small tab-separated file beside the
+snapshots (meant to be committed): a paper whose identity is in the file keeps its key
+whatever snapshots are added, renamed or re-ordered, and a key in the file is never issued
+to another paper, even after its paper left the library.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import re
+import string
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from papershelf.model import Person
+from papershelf.snapshots.names import ascii_fold, split_name
+
+__all__ = [
+    "KeyBook", "base_key", "issue_keys", "paper_identity", "read_key_book", "render_key_book",
+    "write_key_book",
+]
+
+_STOP_WORDS = frozenset(
+    "a an the on of for to in and or with via from by at as is are be do does can how what why "
+    "when where which who towards toward into onto under over beyond between through using "
+    "about against not no its it this that these those your our we you".split()
+)
+_HEADER = (
+    "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
+    "# never move to another paper. Edit a key only if nothing cites it yet.\n"
+)
+
+
+@dataclass(frozen=True)
+class KeyBook:
+    """Issued keys by paper identity, plus each key's title (kept for people reading the file)."""
+
+    keys: Mapping[str, str]
+    titles: Mapping[str, str]
+
+
+def paper_identity(title: str, authors: tuple[Person, ...]) -> str:
+    """What makes two sightings one paper: the title up to case, punctuation and accents, and
+    the first author's surname (a re-used title by other people stays another paper)."""
+    surname = _folded_surname(authors)
+    decomposed = unicodedata.normalize("NFKD", title.casefold())
+    letters = "".join(char for char in decomposed if char.isalnum())
+    return f"{surname}|{letters}"
+
+
+def _folded_surname(authors: tuple[Person, ...]) -> str:
+    return ascii_fold(split_name(authors[0]).last) if authors else ""
+
+
+def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
+    """The key before any collision suffix: surname + year + first significant title word."""
+    surname = _folded_surname(authors) or "anon"
+    year = str(date.year) if date else "nd"
+    words = (ascii_fold(word) for word in re.split(r"[^\w]+", title))
+    word = next((w for w in words if len(w) > 1 and w not in _STOP_WORDS), "")
+    return f"{surname}{year}{word}"
+
+
+def issue_keys(wanted: Iterable[tuple[str, str]], book: KeyBook) -> dict[str, str]:
+    """Keys for (identity, base key) pairs in first-seen order, honouring the book.
+
+    On a collision the later paper gets `a`, `b`, ... after the base key. Keys compare
+    case-insensitively (they are lower case anyway) because bibtex and biber do.
+    """
+    taken = {key.lower() for key in book.keys.values()}
+    issued: dict[str, str] = {}
+    for identity, base in wanted:
+        if identity in book.keys:
+            issued[identity] = book.keys[identity]
+            continue
+        key = next(k for k in _candidates(base) if k not in taken)
+        taken.add(key)
+        issued[identity] = key
+    return issued
+
+
+def _candidates(base: str) -> Iterable[str]:
+    yield base
+    for length in itertools.count(1):
+        for letters in itertools.product(string.ascii_lowercase, repeat=length):
+            yield base + "".join(letters)
+
+
+def read_key_book(path: Path) -> KeyBook:
+    """Read the key file; a missing file is an empty book."""
+    keys: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return KeyBook({}, {})
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, _, rest = line.partition("\t")
+        identity, _, title = rest.partition("\t")
+        if key and identity:
+            keys[identity] = key
+            titles[key] = title
+    return KeyBook(keys, titles)
+
+
+def render_key_book(book: KeyBook) -> str:
+    """The file's text: one line per key, sorted by key so that diffs stay small."""
+    rows = sorted((key, identity) for identity, key in book.keys.items())
+    lines = [f"{key}\t{identity}\t{book.titles.get(key, '')}" for key, identity in rows]
+    return _HEADER + "".join(line + "\n" for line in lines)
+
+
+def write_key_book(path: Path, book: KeyBook) -> bool:
+    """Write the key file only if its text changes (a write would wake `mkdocs serve`)."""
+    text = render_key_book(book)
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True

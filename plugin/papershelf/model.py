@@ -1,0 +1,100 @@
+"""The data model: frozen dataclasses that flow one way, snapshot -> Listing -> Library.
+
+Text fields hold Unicode with LaTeX already decoded, except math: a span between unescaped
+`$...$` is kept as LaTeX source so that each output can render it its own way (MathML on
+pages, braced math in BibTeX). A literal dollar sign is kept as `\\$`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import cached_property
+
+
+@dataclass(frozen=True, order=True)
+class Sighting:
+    """Where an entry was seen: a snapshot file (relative name) and the 1-based line of its title."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Person:
+    """An author as listed: a display name, the affiliation written after it, and whether the
+    name is an organisation (kept whole, never split into first and last names)."""
+
+    name: str
+    affiliation: str | None = None
+    corporate: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in a snapshot that could not be read fully; reported as a warning."""
+
+    source: Sighting
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One listing item exactly as one snapshot shows it."""
+
+    title: str
+    authors: tuple[Person, ...]
+    date: dt.date | None
+    abstract: str
+    truncated: bool
+    topic: str
+    source: Sighting
+    authors_truncated: bool = False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Everything read from one snapshot file."""
+
+    file: str
+    topic: str
+    entries: tuple[Entry, ...]
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper after merging every sighting of it across snapshots."""
+
+    key: str
+    title: str
+    authors: tuple[Person, ...]
+    date: dt.date | None
+    abstract: str
+    truncated: bool
+    topics: tuple[str, ...]
+    sightings: tuple[Sighting, ...]
+    authors_truncated: bool = False
+
+
+@dataclass(frozen=True)
+class Library:
+    """All papers of a snapshot folder, newest first, plus what went wrong while reading it."""
+
+    papers: tuple[Paper, ...]
+    listings: tuple[Listing, ...]
+    problems: tuple[Problem, ...] = ()
+
+    @cached_property
+    def by_key(self) -> dict[str, Paper]:
+        return {paper.key: paper for paper in self.papers}
+
+    @property
+    def entries_read(self) -> int:
+        return sum(len(listing.entries) for listing in self.listings)

@@ -1,0 +1,139 @@
+"""Author lines -> persons: split names, keep affiliations apart, recognise organisations.
+
+A listing's author line is `Name (Affiliation, May Hold Commas), Name, ...`; arXiv-style
+metadata also writes a collaboration as `Mind Lab, :, First Author, ...`, where the lone `:`
+only marks the organisation before it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+
+from papershelf.model import Person
+from papershelf.snapshots.latex import decode_latex
+
+__all__ = ["AuthorLine", "NameParts", "ascii_fold", "parse_authors", "split_name"]
+
+_ORGANISATION_WORDS = frozenset({
+    "lab", "labs", "laboratory", "laboratories", "team", "collaboration", "consortium",
+    "group", "project", "inc", "ltd", "llc", "gmbh", "corporation", "corp", "company",
+    "institute", "university", "foundation", "initiative", "community", "council",
+    "committee", "center", "centre", "organization", "organisation", "association",
+    "society", "agency", "department", "research", "alliance", "workshop",
+})
+_ET_AL = frozenset({"et al", "et al.", "others", "and others", "…", "...", "et. al."})
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_FOLD = {"ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+         "ı": "i", "ŋ": "ng", "ħ": "h", "ŧ": "t"}
+
+
+@dataclass(frozen=True)
+class AuthorLine:
+    """The persons of one author line, whether the list was cut short, and what looked wrong."""
+
+    persons: tuple[Person, ...]
+    truncated: bool
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NameParts:
+    """A personal name in BibTeX's four parts; `von` holds lower-case surname particles."""
+
+    first: str
+    von: str
+    last: str
+    jr: str
+
+
+def parse_authors(line: str) -> AuthorLine:
+    """Split an author line at top-level commas into persons with their affiliations."""
+    tokens = _split_top_level(line)
+    persons: list[Person] = []
+    problems: list[str] = []
+    truncated = False
+    for index, token in enumerate(tokens):
+        token = re.sub(r"^and\s+", "", token.strip())
+        if not token or token == ":":
+            continue
+        if token.lower() in _ET_AL:
+            truncated = True
+            continue
+        if token.lower() in _SUFFIXES and persons:
+            persons[-1] = replace(persons[-1], name=f"{persons[-1].name}, {token}")
+            continue
+        marked = index + 1 < len(tokens) and tokens[index + 1].strip() == ":"
+        person, problem = _person(token, marked)
+        persons.append(person)
+        if problem:
+            problems.append(problem)
+    return AuthorLine(tuple(persons), truncated, tuple(problems))
+
+
+def _split_top_level(line: str) -> list[str]:
+    """Split at commas outside parentheses and brackets (affiliations contain commas)."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(line):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append(line[start:index])
+            start = index + 1
+    parts.append(line[start:])
+    return parts
+
+
+def _person(token: str, marked_organisation: bool) -> tuple[Person, str | None]:
+    problem = None
+    name, affiliation = token, None
+    open_at = token.find("(")
+    if open_at > 0:
+        name = token[:open_at].strip()
+        affiliation = token[open_at + 1 :].strip()
+        if affiliation.endswith(")"):
+            affiliation = affiliation[:-1].strip()
+        else:
+            problem = f"unclosed parenthesis in author {token!r}"
+    name = _clean(decode_latex(name))
+    organisation = marked_organisation or _looks_like_organisation(name)
+    affiliation = _clean(decode_latex(affiliation)) if affiliation else None
+    return Person(name, affiliation or None, organisation), problem
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _looks_like_organisation(name: str) -> bool:
+    words = [word.lower().strip(".") for word in re.split(r"[\s\-]+", name) if word]
+    return any(word in _ORGANISATION_WORDS for word in words) or name.endswith("-AI")
+
+
+def split_name(person: Person) -> NameParts:
+    """BibTeX's name parts of a person: particles are the lower-case words before the surname."""
+    if person.corporate:
+        return NameParts("", "", person.name, "")
+    words = person.name.split()
+    jr = ""
+    if len(words) > 1 and words[-1].lower() in _SUFFIXES:
+        jr = words.pop()
+        words[-1] = words[-1].rstrip(",")
+    if len(words) <= 1:
+        return NameParts("", "", " ".join(words), jr)
+    von_start = len(words) - 1
+    while von_start > 1 and words[von_start - 1][:1].islower():
+        von_start -= 1
+    return NameParts(" ".join(words[:von_start]), " ".join(words[von_start:-1]), words[-1], jr)
+
+
+def ascii_fold(text: str) -> str:
+    """Lower-case ASCII letters and digits of `text` (accents dropped, ø -> o, ß -> ss)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    folded = "".join(_FOLD.get(char, char) for char in decomposed if not unicodedata.combining(char))
+    return re.sub(r"[^a-z0-9]", "", folded)
