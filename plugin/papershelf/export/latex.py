@@ -124,7 +124,7 @@ def _encode_char(char: str) -> str:
 
 
 def _accented(char: str) -> str:
-    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'{\\i}}`; '' when there is no spelling."""
+    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'\\i}`; '' when there is no spelling."""
     base, *marks = unicodedata.normalize("NFD", char)
     if not marks or any(mark not in _MARKS for mark in marks):
         folded = unicodedata.normalize("NFKD", char)
@@ -132,6 +132,6 @@ def _accented(char: str) -> str:
     body = "\\" + base if base in "ij" and any(m not in _MARKS_BELOW for m in marks) else base
     for mark in marks:
         command = _MARKS[mark]
-        plain = not command.isalpha() and len(body) == 1
+        plain = not command.isalpha() and (len(body) == 1 or body in ("\\i", "\\j"))
         body = f"\\{command}{body}" if plain else f"\\{command}{{{body}}}"
     return "{" + body + "}"

@@ -1,6 +1,50 @@
 """Publication dates written in any locale's long (or medium) date format -> `datetime.date`.
 
-DOCSTRING-PLACEHOLDER
+A listing snapshot carries the date the way the aggregator's UI language prints it
+(`7 August 2026`, `16. Juni 2026`, `August 7, 2026`, `5 de agosto de 2026`, `2026年8月5日`,
+`19 июня 2026 г.`, `2026. augusztus 5.`, `2026년 8월 5일`, ...) and does not say which
+language that was, so the date is read without a locale:
+
+* the text is split into numbers (decimal digits of any script) and words (letters with
+  their combining marks); everything else (spaces of every kind, dots, commas,
+  apostrophes, bidi marks) only separates, so `Aug.`, `16.\u00a0Juni` and stray
+  whitespace need no special case;
+* the one four-digit number is the year;
+* with one more number (1-2 digits, the day), the words must name a month;
+* with two more numbers the month is numeric: the words CLDR writes around numeric
+  months (`8月`, `8월`, `tháng 8`, root `M08`) say which number it is, else a year-first
+  text is year-month-day (ISO, every CJK pattern) and a year-last one day-month-year
+  (every CLDR medium pattern with a numeric month and the year last except es_PA and
+  es_PR, which write month-day-year).
+
+Month names are not kept here: they are read once per process from Babel's CLDR data for
+every locale (wide and abbreviated, format and stand-alone contexts, so genitives such as
+Russian `июня`, Polish `czerwca`, Greek `Ιουνίου` and abbreviations such as `sie`, `авг.`
+are all known). A name is matched as a word sequence (Arabic `كانون الثاني`, Catalan
+`d’agost`), also with the prefix or suffix that a CLDR date pattern glues to the month
+field (Hebrew `בינואר` from `d בMMMM y`, Basque `otsailaren` from `MMMM'ren'`).
+
+Some names mean different months in different languages (70 of about 4,500). Each keeps
+the month that the most languages give it, a language counting once however many
+regional locales repeat it; a tie drops the name. Findings with Babel 2.19 (CLDR 49):
+
+* `listopad`/`listopada`/`lis` are November in Czech, Polish and Silesian but October in
+  Croatian, and `lip` is July in Polish and Silesian but June in Croatian: Croatian
+  October (and its medium-format June) is misread, the price of reading Polish and Czech.
+  `srp` (Czech August, Croatian July) and `kol` (Croatian August) are ties and dropped,
+  so Croatian medium dates in those months give None; Croatian is not supported.
+* `jan`, `mar`, `mai`, `may`, `mac`, `out`, `yan`, `lut`, `kas` (Turkish `Kas.`) also
+  name another month in one small language and keep the majority reading.
+* Ties between two small languages are dropped, e.g. `ots`/`abe` (Basque February and
+  December abbreviations vs Ga), `maw` (Welsh March abbreviation vs Tsonga), `Nyakanga`
+  (Kinyarwanda July, Kirundi September), `Nhlangula`, `Di`.
+
+A word also counts against its month reading in every language that uses it as a weekday
+name or as literal text of a date pattern (Spanish `de`, Lithuanian `m`/`d`), so when a
+text holds several candidate names the longest, then best-backed one wins, and a word
+that is more often glue than a month name is no month name at all. A date that does not
+exist (`31 February 2026`), two-digit years, text with no or several dates give None;
+nothing here raises.
 """
 
 from __future__ import annotations
@@ -61,6 +105,9 @@ class _Lexicon:
     """Words written just before a numeric month (`tháng 8`, `thg 8`, root `M08`)."""
     after_number: frozenset[str]
     """Words written just after a numeric month (`8月`, `8월`)."""
+    numeric_glue: frozenset[str]
+    """Words a date with a numeric month may contain: date-pattern literals (`年`, `m`,
+    `г`), words of numeric month names (`сар`) and weekday names."""
 
 
 def _tokens(text: str) -> list[Token]:
@@ -173,11 +220,13 @@ def _pattern_glue(data: dict) -> Iterator[tuple[str, str]]:
 def _lexicon() -> _Lexicon:
     """Read every month name, weekday name and date-pattern literal of every Babel locale.
 
-    Takes about 0.35 s, once per process (dominated by unpickling Babel's 1,100 files).
+    Takes about 0.4 s, once per process, mostly unpickling Babel's 1,100 locale files.
     """
     month_votes: dict[tuple[str, ...], dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
     against: dict[str, set[str]] = defaultdict(set)  # word -> languages using it otherwise
     literals: set[str] = set()  # words of date-pattern literal text, any language
+    weekdays: set[str] = set()
+    numeric_words: set[str] = set()  # words of numeric month names
     prefixes: set[str] = set()
     suffixes: set[str] = set()
     before: set[str] = set()
@@ -194,6 +243,7 @@ def _lexicon() -> _Lexicon:
                 for position, (kind, token) in enumerate(tokens):
                     if kind != _WORD:
                         continue
+                    numeric_words.add(token)  # Mongolian `сар` of `8-р сар`
                     if position + 1 < len(tokens) and tokens[position + 1][0] == _NUMBER:
                         before.add(token)
                     if position > 0 and tokens[position - 1][0] == _NUMBER:
@@ -209,6 +259,7 @@ def _lexicon() -> _Lexicon:
             for kind, token in _tokens(name):
                 if kind == _WORD:
                     against[token].add(language)
+                    weekdays.add(token)
         for role, word in _pattern_glue(data):
             if role == "literal":
                 against[word].add(language)
@@ -240,6 +291,7 @@ def _lexicon() -> _Lexicon:
         suffixes=tuple(sorted(suffixes, key=len, reverse=True)),
         before_number=frozenset(before),
         after_number=frozenset(after),
+        numeric_glue=frozenset(literals | weekdays | numeric_words),
     )
 
 
@@ -250,7 +302,13 @@ def parse_date(text: str) -> datetime.date | None:
     are cached by input string, since a build reads the same few dates for thousands of
     papers. Never raises: text that is not one complete, existing date gives None.
     """
-    if not isinstance(text, str) or not text or len(text) > _MAX_INPUT:
+    if not isinstance(text, str):
+        return None
+    if len(text) > _MAX_INPUT:
+        text = text.strip()
+        if len(text) > _MAX_INPUT:
+            return None
+    if not text:
         return None
     return _parse_cached(text)
 
@@ -285,8 +343,12 @@ def _parse(text: str) -> datetime.date | None:
             return None
         return datetime.date(year, month, int(tokens[small[0]][1]))
 
-    # Two small numbers: the month is numeric. The words CLDR writes around a numeric
-    # month say which one it is (`2026年8月5日`, `5 tháng 8, 2026`).
+    # Two small numbers: the month is numeric, so every word must be date glue (this
+    # rejects `5 August 2026 v2` and prose that happens to hold three numbers). The words
+    # CLDR writes around a numeric month say which number it is (`2026年8月5日`,
+    # `5 tháng 8, 2026`).
+    if not all(_is_glue(token, lexicon) for kind, token in tokens if kind == _WORD):
+        return None
     month_at = None
     for index in small:
         previous = tokens[index - 1][1] if index > 0 else ""
@@ -343,3 +405,27 @@ def _unglue(word: str, lexicon: _Lexicon) -> str:
         if word.endswith(suffix) and word[:-len(suffix)] in lexicon.words:
             return word[:-len(suffix)]
     return word
+
+
+def _is_glue(word: str, lexicon: _Lexicon) -> bool:
+    """Whether `word` is text a numeric-month date may hold besides its numbers.
+
+    A glue word may carry an affix that patterns glue to months (Mongolian `сарын`).
+    Scripts without letter case are written without spaces (`2026年8月5日水曜日` holds the
+    token `日水曜日`), so there the word may also be several glue words run together.
+    """
+    glue = lexicon.numeric_glue
+    if word in glue:
+        return True
+    for prefix in lexicon.prefixes:
+        if word.startswith(prefix) and word[len(prefix):] in glue:
+            return True
+    for suffix in lexicon.suffixes:
+        if word.endswith(suffix) and word[:-len(suffix)] in glue:
+            return True
+    if word.upper() != word or len(word) > 40:
+        return False
+    reachable = [True] + [False] * len(word)
+    for end in range(1, len(word) + 1):
+        reachable[end] = any(reachable[start] and word[start:end] in glue for start in range(end))
+    return reachable[-1]

@@ -115,14 +115,33 @@ class _Decoder:
             elif char == "$":
                 out.append(self._math())
             elif char == "{":
-                self.pos += 1
-                out.append(self.run(until_brace=True))
+                out.append(self._bare_group())
             elif char == "}":
-                self.pos += 1  # a stray closing brace carries no text
+                self.pos += 1
+                out.append("}")  # a stray closing brace is text, not structure
             else:
                 out.append(self._plain())
         self.group_closed = not until_brace
         return "".join(out)
+
+    def _bare_group(self) -> str:
+        """`{GPU}` or `{\\o}` protect case or scope a macro: drop the braces. A group holding
+        spaces (`{{ config }}`, `{% raw %}`) is not LaTeX grouping but text: keep them."""
+        spaced = any(char.isspace() for char in self._group_source())
+        self.pos += 1
+        inner = self.run(until_brace=True)
+        if not spaced:
+            return inner
+        return "{" + inner + ("}" if self.group_closed else "")
+
+    def _group_source(self) -> str:
+        """The raw text of the group that opens at the current position (to its end if unclosed)."""
+        depth = 0
+        for end in range(self.pos, len(self.text)):
+            depth += {"{": 1, "}": -1}.get(self.text[end], 0)
+            if depth == 0:
+                return self.text[self.pos : end + 1]
+        return self.text[self.pos :]
 
     def _plain(self) -> str:
         """Ordinary characters up to the next special one, with TeX ligature dashes."""
@@ -204,14 +223,7 @@ class _Decoder:
     def _verbatim_macro(self, start: int) -> str:
         """An unknown macro stays visible, with its braced arguments, as the source wrote it."""
         while self.pos < len(self.text) and self.text[self.pos] == "{":
-            depth = 0
-            for end in range(self.pos, len(self.text)):
-                depth += {"{": 1, "}": -1}.get(self.text[end], 0)
-                if depth == 0:
-                    self.pos = end + 1
-                    break
-            else:
-                self.pos = len(self.text)
+            self.pos += len(self._group_source())
         return self.text[start : self.pos]
 
 

@@ -1,0 +1,92 @@
+"""Shared test helpers: fixture snapshots and tiny MkDocs sites built end-to-end in tmp_path."""
+
+from __future__ import annotations
+
+import logging
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+REPO = Path(__file__).resolve().parent.parent
+SEED = REPO / "snapshots"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def listing(*entries: str, topic: str = "Test Topic", heading: str = "Latest papers") -> str:
+    """A text listing in the seed format from entry blocks made with `entry()`."""
+    return f"{topic}\n\n{heading}\n\n" + "\n".join(entries)
+
+
+def entry(title: str, authors: str, date: str = "7 August 2026",
+          abstract: str = "An abstract long enough to read.") -> str:
+    return f"• {title}\n\n  {authors} · {date}\n\n  {abstract}\n"
+
+
+@dataclass
+class BuiltSite:
+    root: Path
+    site: Path
+    warnings: list[str]
+
+    def page(self, url: str) -> BeautifulSoup:
+        path = self.site / url
+        if url.endswith("/") or not url:
+            path = path / "index.html"
+        return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+    def text(self, path: str) -> str:
+        return (self.site / path).read_text(encoding="utf-8")
+
+
+class SiteBuilder:
+    """Writes a site (mkdocs.yml, docs/, snapshots/) into a folder and builds it in-process."""
+
+    def __init__(self, root: Path, caplog: pytest.LogCaptureFixture) -> None:
+        self.root = root
+        self.caplog = caplog
+        (root / "docs").mkdir(parents=True, exist_ok=True)
+        (root / "snapshots").mkdir(exist_ok=True)
+        (root / "docs" / "index.md").write_text("# Fixture site\n", encoding="utf-8")
+
+    def snapshot(self, name: str, content: str | bytes) -> Path:
+        path = self.root / "snapshots" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    def build(self, plugin_options: str = "", extra: str = "") -> BuiltSite:
+        config_text = textwrap.dedent(
+            """\
+            site_name: Fixture
+            theme:
+              name: material
+              font: false
+              features: [content.code.copy]
+            plugins:
+              - search
+              - papershelf:
+                  snapshots: snapshots
+            """
+        ) + textwrap.indent(plugin_options, " " * 6) + extra
+        (self.root / "mkdocs.yml").write_text(config_text, encoding="utf-8")
+        config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.root / "site"))
+        self.caplog.clear()
+        with self.caplog.at_level(logging.INFO):
+            config.plugins.on_startup(command="build", dirty=False)
+            build(config)
+            config.plugins.on_shutdown()
+        warnings = [r.getMessage() for r in self.caplog.records if r.levelno >= logging.WARNING]
+        return BuiltSite(self.root, self.root / "site", warnings)
+
+
+@pytest.fixture
+def site_builder(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> SiteBuilder:
+    return SiteBuilder(tmp_path / "project", caplog)

@@ -1,0 +1,109 @@
+"""Fixture sites built end-to-end with MkDocs: the generated pages, links, nav and warnings."""
+
+from __future__ import annotations
+
+from conftest import entry, listing
+
+
+def _two_listings(site_builder):
+    site_builder.snapshot("a.txt", listing(
+        entry("Sparse $O(L^2)$ Attention for LLMs", "Iker Garc\\'ia-Ferrero (Uni A, Lab B), Bo Li",
+              "5 August 2026", "We study \\ours{} with $x^2$ and 5\\% more…"),
+        entry("Mixture of Experts Serving", "Mind Lab, :, Song Cao", "4 August 2026", "MoE text."),
+    ))
+    site_builder.snapshot("b.txt", listing(
+        entry("Sparse $O(L^2)$ attention for LLMs!", "Iker Garcia-Ferrero, Bo Li", "5. August 2026",
+              "We study \\ours{} with $x^2$ and 5\\% more, in full."),
+        entry("A Paper From June", "Bo Li", "16. Juni 2026", "June text."),
+        heading="Neueste Paper",
+    ))
+
+
+def test_fixture_site_pages_and_zero_warnings(site_builder):
+    _two_listings(site_builder)
+    built = site_builder.build()
+    assert built.warnings == []
+    papers = sorted(p.name for p in (built.site / "papers").iterdir() if p.is_dir() and p.name != "page")
+    assert papers == ["garciaferrero2026sparse", "li2026paper", "mindlab2026mixture"]
+
+    page = built.page("papers/garciaferrero2026sparse/")
+    title = page.select_one("h1.ps-paper-title")
+    assert title.find("math") is not None and "attention for LLMs!" in title.get_text()
+    authors = page.select(".ps-authors a")
+    assert [a.get_text() for a in authors] == ["Iker García-Ferrero", "Bo Li"]
+    assert authors[0]["href"] == "../../authors/iker-garcia-ferrero/"
+    assert page.select_one(".ps-affiliation").get_text() == "(Uni A, Lab B)"
+    abstract = page.select_one(".ps-abstract")
+    assert "in full." in abstract.get_text()          # the complete abstract won the merge
+    assert "\\ours{}" in abstract.get_text() and abstract.find("math") is not None
+    sightings = [li.get_text() for li in page.select(".ps-sightings li")]
+    assert sightings == ["a.txt:5", "b.txt:5"]
+    bib = page.select_one(".ps-bibtex code").get_text()
+    assert bib == built.text("papers/garciaferrero2026sparse.bib")
+    assert bib.startswith("@misc{garciaferrero2026sparse,") and "Garc{\\'\\i}a-Ferrero, Iker" in bib
+    assert page.select_one("a.ps-download")["href"] == "../garciaferrero2026sparse.bib"
+    assert page.select_one("time")["datetime"] == "2026-08-05"
+
+
+def test_indexes_nav_and_library_bib(site_builder):
+    _two_listings(site_builder)
+    built = site_builder.build(plugin_options="per_page: 2\n")
+    assert built.warnings == []
+    index = built.page("papers/")
+    assert [a.get_text() for a in index.select(".ps-papers .ps-title")][0].startswith("Sparse")
+    assert [a.get_text() for a in index.select(".ps-pager a")] == ["2"]
+    second = built.page("papers/page/2/")
+    assert [a.get_text() for a in second.select(".ps-title")] == ["A Paper From June"]
+    nav = [a.get_text(strip=True) for a in index.select(".md-nav--primary .md-nav__link")]
+    assert {"Papers", "Topics", "Authors", "Timeline"} <= set(nav)
+    assert not any("Sparse" in text or "Bo Li" in text for text in nav)
+    library = built.text("library.bib")
+    assert library.count("@misc{") == 3
+    for key in ("garciaferrero2026sparse", "li2026paper", "mindlab2026mixture"):
+        assert built.text(f"papers/{key}.bib") in library
+    bo = built.page("authors/bo-li/")
+    assert len(bo.select(".ps-papers li")) == 2
+    assert "Iker García-Ferrero" in bo.select_one(".ps-coauthors").get_text()
+    topics = built.page("topics/")
+    assert [a.get_text() for a in topics.select(".ps-topics-index a")] == ["Test Topic"]
+    assert built.text("topics/test-topic.bib").count("@misc{") == 3
+    timeline = built.page("timeline/")
+    assert [a.get_text() for a in timeline.select(".ps-timeline a")] == ["August 2026", "June 2026"]
+    assert len(built.page("timeline/2026-08/").select(".ps-papers li")) == 2
+
+
+def test_bad_input_warns_with_file_line_and_still_builds(site_builder):
+    site_builder.snapshot("ok.txt", listing(entry("Fine Paper", "Ann Author")))
+    site_builder.snapshot("bad.txt", listing(entry("Undated Paper", "Bob Builder", date="someday")))
+    site_builder.snapshot("notes.pdf", b"%PDF-1.4")
+    built = site_builder.build()
+    assert sorted(built.warnings) == [
+        "papershelf: bad.txt:7: unreadable date 'someday'",
+        "papershelf: notes.pdf:1: not a snapshot type; skipped",
+    ]
+    undated = built.page("papers/builderndundated/")
+    assert undated.select_one("h1").get_text() == "Undated Paper"
+    assert "Undated" in undated.select_one(".ps-meta").get_text()
+    assert "1 papers have no date" in built.page("timeline/").select_one(".ps-summary").get_text()
+
+
+def test_summary_line_counts(site_builder, caplog):
+    site_builder.snapshot("a.txt", listing(entry("One", "Ann Author"), entry("Two", "Ann Author")))
+    site_builder.snapshot("b.txt", listing(entry("One", "Ann Author")))
+    site_builder.build()
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("mkdocs.plugins.papershelf")]
+    assert messages[-1] == "papershelf: 2 snapshots, 3 entries read, 2 papers after merging, 0 warnings"
+
+
+def test_hostile_text_stays_text(site_builder):
+    site_builder.snapshot("a.txt", listing(entry(
+        "<script>alert(1)</script> {{ config }} Title", "Eve <img src=x onerror=alert`1`>",
+        abstract="{% raw %} *not bold* [x](javascript:alert(1)) | pipe")))
+    built = site_builder.build()
+    (key,) = [p.stem for p in (built.site / "papers").glob("*.bib")]
+    page = built.page(f"papers/{key}/")
+    assert page.select("article script") == [] and page.select("article img") == []
+    assert "<script>alert(1)</script> {{ config }} Title" in page.select_one("h1").get_text()
+    abstract = page.select_one(".ps-abstract").get_text()
+    assert "{% raw %} *not bold* [x](javascript:alert(1)) | pipe" in abstract
+    assert page.select(".ps-abstract a") == [] and page.select(".ps-abstract em") == []
