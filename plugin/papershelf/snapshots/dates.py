@@ -74,7 +74,7 @@ _MAX_INPUT = 200  # a date is short; anything longer is not one
 # the Tibetan tsheg, bidi marks) only separates tokens.
 _WORD, _NUMBER = 0, 1
 
-Token = tuple[int, str]
+_Token = tuple[int, str]
 
 
 @dataclass(frozen=True)
@@ -110,9 +110,9 @@ class _Lexicon:
     `г`), words of numeric month names (`сар`) and weekday names."""
 
 
-def _tokens(text: str) -> list[Token]:
+def _tokens(text: str) -> list[_Token]:
     """Split `text` into (_WORD, casefolded word) and (_NUMBER, digits) tokens, in order."""
-    out: list[Token] = []
+    out: list[_Token] = []
     kind = -1
     start = 0
     category = unicodedata.category
@@ -366,7 +366,7 @@ def _parse(text: str) -> datetime.date | None:
     return datetime.date(year, int(tokens[month_at][1]), int(tokens[day_at][1]))
 
 
-def _month_named(tokens: list[Token], lexicon: _Lexicon) -> int | None:
+def _month_named(tokens: list[_Token], lexicon: _Lexicon) -> int | None:
     """The month that the words of `tokens` name, or None when none does or when two
     different months are equally well supported.
 

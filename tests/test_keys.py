@@ -1,0 +1,87 @@
+"""Citation keys: the BIBTEX.md scheme, collisions, and stability across rebuilds."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from conftest import entry, listing
+from papershelf.keys import KeyBook, base_key, issue_keys, paper_identity, read_key_book
+from papershelf.model import Person
+
+
+def test_key_scheme():
+    authors = (Person("Seon Ho Kim"), Person("Ui Jeong Jeon"))
+    assert base_key("Operating Multi-Node Full Fine-Tuning", authors, dt.date(2026, 8, 7)) == "kim2026operating"
+    assert base_key("A Study of the Things", (Person("Iker García-Ferrero"),), None) == "garciaferrerondstudy"
+    assert base_key("On Ümlauts", (Person("Mind Lab", corporate=True),), dt.date(2025, 1, 1)) == "mindlab2025umlauts"
+
+
+def test_identity_ignores_case_punctuation_and_accents():
+    one = paper_identity("Sparse Attention: A Study", (Person("José García"),))
+    two = paper_identity("sparse attention -- a study!", (Person("Jose Garcia"),))
+    other = paper_identity("Sparse Attention: A Study", (Person("Ann Other"),))
+    assert one == two != other
+
+
+def test_collisions_get_letters_in_first_seen_order_and_book_wins():
+    issued = issue_keys([("x", "kim2026op"), ("y", "kim2026op"), ("z", "kim2026op")], KeyBook({}, {}))
+    assert issued == {"x": "kim2026op", "y": "kim2026opa", "z": "kim2026opb"}
+    book = KeyBook({"z": "kim2026op"}, {})
+    issued = issue_keys([("x", "kim2026op"), ("z", "kim2026op")], book)
+    assert issued == {"x": "kim2026opa", "z": "kim2026op"}
+
+
+def _keys_by_title(built) -> dict[str, str]:
+    found = {}
+    for bib in (built.site / "papers").glob("*.bib"):
+        page = built.page(f"papers/{bib.stem}/")
+        found[page.select_one("h1").get_text()] = bib.stem
+    return found
+
+
+def test_keys_and_urls_survive_new_reordered_and_renamed_snapshots(site_builder):
+    site_builder.snapshot("100_first.txt", listing(
+        entry("Operating Clusters", "Seon Ho Kim"),
+        entry("Operating Systems Again", "Min Kim"),
+        entry("Quiet Paper", "Ann Author", "6 August 2026"),
+    ))
+    before = _keys_by_title(site_builder.build())
+    assert before == {"Operating Clusters": "kim2026operating", "Operating Systems Again": "kim2026operatinga",
+                      "Quiet Paper": "author2026quiet"}
+
+    # A snapshot that sorts first: it repeats one paper and collides with the others' keys.
+    site_builder.snapshot("000_earlier.txt", listing(
+        entry("Operating Kernels", "Jae Kim"),
+        entry("Operating Systems Again", "Min Kim", abstract="A longer, complete abstract than the first one."),
+        entry("Quiet Paper, Revisited", "Ann Author", "6 August 2026"),
+    ))
+    (site_builder.root / "snapshots" / "100_first.txt").rename(site_builder.root / "snapshots" / "zzz_renamed.txt")
+    built = site_builder.build()
+    assert built.warnings == []
+    after = _keys_by_title(built)
+    for title, key in before.items():
+        assert after[title] == key, title
+    assert after["Operating Kernels"] == "kim2026operatingb"
+    assert after["Quiet Paper, Revisited"] == "author2026quieta"
+    assert "longer, complete" in built.page("papers/kim2026operatinga/").select_one(".ps-abstract").get_text()
+
+
+def test_key_of_a_removed_paper_is_never_reissued(site_builder):
+    first = site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    site_builder.build()
+    first.unlink()
+    site_builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim")))
+    built = site_builder.build()
+    assert _keys_by_title(built) == {"Operating Kernels": "kim2026operatinga"}
+    book = read_key_book(site_builder.root / "citation-keys.tsv")
+    assert sorted(book.keys.values()) == ["kim2026operating", "kim2026operatinga"]
+
+
+def test_key_file_is_written_only_when_it_changes(site_builder):
+    site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    site_builder.build()
+    path = site_builder.root / "citation-keys.tsv"
+    stamp = path.stat().st_mtime_ns
+    site_builder.build()
+    assert path.stat().st_mtime_ns == stamp
+    assert "kim2026operating\tkim|operatingclusters\tOperating Clusters" in path.read_text(encoding="utf-8")
