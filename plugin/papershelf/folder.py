@@ -17,9 +17,13 @@ __all__ = ["SnapshotFolder"]
 
 @dataclass
 class SnapshotFolder:
-    """The snapshot files below `root`; `listings()` returns them in file-name order."""
+    """The snapshot files below `root`; `listings()` returns them in file-name order.
+
+    `ignore` holds files that live there but are not snapshots (the key file, if a user
+    puts it in the folder)."""
 
     root: Path
+    ignore: frozenset[Path] = frozenset()
     _cache: dict[Path, tuple[tuple[int, int], Listing]] = field(default_factory=dict, repr=False)
 
     def listings(self) -> list[Listing]:
@@ -32,7 +36,8 @@ class SnapshotFolder:
 
     def _visible_file(self, path: Path) -> bool:
         relative = path.relative_to(self.root)
-        return path.is_file() and not any(part.startswith(".") for part in relative.parts)
+        hidden = any(part.startswith(".") for part in relative.parts)
+        return path.is_file() and not hidden and path not in self.ignore
 
     def _read(self, path: Path) -> tuple[tuple[int, int], Listing]:
         stat = path.stat()

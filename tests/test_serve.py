@@ -1,0 +1,78 @@
+"""`mkdocs serve`: a snapshot added or edited while it runs shows up, with one rebuild each."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from conftest import entry, listing
+
+CONFIG = """\
+site_name: Serve fixture
+theme: {name: material, font: false}
+plugins:
+  - papershelf
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(url: str, needle: str, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            body = urllib.request.urlopen(url, timeout=5).read().decode("utf-8")
+            if needle in body:
+                return body
+        except (urllib.error.URLError, ConnectionError):
+            pass
+        time.sleep(0.3)
+    raise AssertionError(f"{needle!r} never appeared at {url}")
+
+
+def _put(folder: Path, name: str, text: str) -> None:
+    """Write atomically (one file-system event), as an editor's save or a copy would."""
+    staging = folder.parent / f".{name}.tmp"
+    staging.write_text(text, encoding="utf-8")
+    staging.replace(folder / name)
+
+
+def _builds(log: Path) -> int:
+    return log.read_text(encoding="utf-8").count("papers after merging")
+
+
+def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "snapshots").mkdir()
+    (tmp_path / "snapshots" / "a.txt").write_text(listing(entry("First Paper", "Ann Author")), encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        _wait_for(base + "papers/", "First Paper")
+        _put(tmp_path / "snapshots", "b.txt", listing(entry("Second Paper", "Bob Builder")))
+        _wait_for(base + "papers/", "Second Paper")
+        assert "Second Paper" in _wait_for(base + "papers/builder2026second/", "Second Paper")
+        _put(tmp_path / "snapshots", "b.txt",
+             listing(entry("Second Paper", "Bob Builder", abstract="An edited abstract.")))
+        _wait_for(base + "papers/builder2026second/", "An edited abstract.")
+        time.sleep(3)  # writing citation-keys.tsv must not set off a rebuild of its own
+        assert _builds(log) == 3, log.read_text(encoding="utf-8")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
