@@ -1,0 +1,160 @@
+"""Library -> the generated site: Markdown pages (data inside escaped HTML) and export files.
+
+Pure apart from Jinja: given a library and the URL style it returns file contents by
+`src_uri`; `plugin.py` turns them into MkDocs files. Links are computed relative to the page
+that holds them, so the site works under any base URL and with either URL style.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from babel.dates import format_date
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+from mkdocs.utils import get_relative_url
+
+from papershelf.authors import AuthorProfile, author_identity, index_authors
+from papershelf.export.bibtex import bibtex_entry, bibtex_file
+from papershelf.model import Library
+from papershelf.site.render import escape_text, render_text
+from papershelf.timeline import Month, index_months
+from papershelf.topics import Topic, index_topics
+
+__all__ = ["SiteFile", "SitePlan", "page_url"]
+
+
+@dataclass(frozen=True)
+class SiteFile:
+    """One generated file; `in_nav` marks the index pages that belong in the navigation."""
+
+    src_uri: str
+    content: str
+    in_nav: bool = False
+
+
+def page_url(src_uri: str, use_directory_urls: bool) -> str:
+    """The site URL MkDocs gives a source file (`papers/x.md` -> `papers/x/`)."""
+    if not src_uri.endswith(".md"):
+        return src_uri
+    stem = src_uri[: -len(".md")]
+    if not use_directory_urls:
+        return stem + ".html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("papershelf.site", "templates"),
+        autoescape=True,
+        finalize=lambda value: value if isinstance(value, Markup) else escape_text(str(value)),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+
+
+class SitePlan:
+    """Everything the site shows for one library; `files()` yields it page by page."""
+
+    def __init__(self, library: Library, *, use_directory_urls: bool = True,
+                 per_page: int = 50, locale: str = "en") -> None:
+        self.library = library
+        self.use_directory_urls = use_directory_urls
+        self.per_page = max(1, per_page)
+        self.locale = locale
+        self.env = _environment()
+
+    @cached_property
+    def authors(self) -> list[AuthorProfile]:
+        return index_authors(self.library)
+
+    @cached_property
+    def topics(self) -> list[Topic]:
+        return index_topics(self.library)
+
+    @cached_property
+    def months(self) -> list[Month]:
+        return index_months(self.library)
+
+    @cached_property
+    def bibtex(self) -> dict[str, str]:
+        return {paper.key: bibtex_entry(paper) for paper in self.library.papers}
+
+    @cached_property
+    def _author_slug(self) -> dict[str, str]:
+        return {profile.identity: profile.slug for profile in self.authors}
+
+    def files(self) -> Iterator[SiteFile]:
+        yield from self._paper_files()
+        yield from self._index_files()
+        yield from self._author_files()
+        yield from self._topic_files()
+        yield from self._timeline_files()
+        yield SiteFile("library.bib", bibtex_file(self.library.papers))
+
+    def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
+        here = page_url(src_uri, self.use_directory_urls)
+        helpers: dict[str, Callable[..., object]] = {
+            "link": lambda target: get_relative_url(page_url(target, self.use_directory_urls), here),
+            "text": render_text,
+            "long_date": lambda date: format_date(date, "long", locale=self.locale),
+            "month_name": lambda month: format_date(
+                month.first_day, "LLLL y", locale=self.locale).capitalize(),
+            "front_title": lambda title: Markup(json.dumps(str(escape_text(title)), ensure_ascii=False)),
+            "author_page": lambda person: f"authors/{self._author_slug[author_identity(person)]}.md",
+        }
+        content = self.env.get_template(template).render(
+            papers=self.library.by_key, **helpers, **context)
+        return SiteFile(src_uri, content, in_nav)
+
+    def _paper_files(self) -> Iterator[SiteFile]:
+        topic_of = {topic.name: topic for topic in self.topics}
+        for paper in self.library.papers:
+            yield self._render(
+                "paper.md.j2", f"papers/{paper.key}.md", paper=paper,
+                paper_topics=[topic_of[name] for name in paper.topics],
+                bibtex=self.bibtex[paper.key],
+            )
+            yield SiteFile(f"papers/{paper.key}.bib", self.bibtex[paper.key])
+
+    def _index_files(self) -> Iterator[SiteFile]:
+        keys = [paper.key for paper in self.library.papers]
+        count = max(1, math.ceil(len(keys) / self.per_page))
+        for number in range(1, count + 1):
+            src_uri = "papers/index.md" if number == 1 else f"papers/page/{number}.md"
+            chunk = keys[(number - 1) * self.per_page : number * self.per_page]
+            yield self._render("papers.md.j2", src_uri, in_nav=number == 1, keys=chunk,
+                               number=number, count=count, total=len(keys))
+
+    def _author_files(self) -> Iterator[SiteFile]:
+        by_slug = {profile.slug: profile for profile in self.authors}
+        for profile in self.authors:
+            yield self._render("author.md.j2", f"authors/{profile.slug}.md", author=profile,
+                               authors=by_slug)
+        groups: dict[str, list[AuthorProfile]] = {}
+        for profile in self.authors:
+            groups.setdefault(profile.sort_name[:1].upper() or "#", []).append(profile)
+        yield self._render("authors.md.j2", "authors/index.md", in_nav=True,
+                           profiles=self.authors, groups=list(groups.items()))
+
+    def _topic_files(self) -> Iterator[SiteFile]:
+        for topic in self.topics:
+            yield self._render("topic.md.j2", f"topics/{topic.slug}.md", topic=topic)
+            papers = [self.library.by_key[key] for key in topic.papers]
+            yield SiteFile(f"topics/{topic.slug}.bib", bibtex_file(papers))
+        yield self._render("topics.md.j2", "topics/index.md", in_nav=True, topics=self.topics)
+
+    def _timeline_files(self) -> Iterator[SiteFile]:
+        for month in self.months:
+            yield self._render("month.md.j2", f"timeline/{month.slug}.md", month=month)
+        undated = sum(1 for paper in self.library.papers if paper.date is None)
+        yield self._render("timeline.md.j2", "timeline/index.md", in_nav=True,
+                           months=self.months, undated=undated)

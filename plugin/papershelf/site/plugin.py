@@ -1,0 +1,95 @@
+"""The MkDocs plugin: read snapshots in `on_files`, add generated pages, report problems.
+
+Kept short on purpose; the work happens in the core (`papershelf.library`, ...) and in
+`papershelf.site.pages`. Having `on_startup` makes MkDocs keep this instance across
+`mkdocs serve` rebuilds, so parsed snapshots stay cached between them.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files, InclusionLevel
+
+from papershelf.folder import SnapshotFolder
+from papershelf.keys import read_key_book, write_key_book
+from papershelf.library import build_library
+from papershelf.model import Library
+from papershelf.site.config import PapershelfConfig
+from papershelf.site.pages import SitePlan
+
+__all__ = ["PapershelfPlugin"]
+
+log = get_plugin_logger(__name__)
+_CSS = "assets/papershelf.css"
+
+
+class PapershelfPlugin(BasePlugin[PapershelfConfig]):
+    """`plugins: - papershelf` in mkdocs.yml."""
+
+    def __init__(self) -> None:
+        self.folder: SnapshotFolder | None = None
+        self.library: Library | None = None
+        self.warnings = 0
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        """Exists so that MkDocs keeps this instance (and its cache) across serve rebuilds."""
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        base = Path(config.config_file_path or ".").parent
+        root = (base / self.config.snapshots).resolve()
+        self.keys_path = (base / self.config.keys_file).resolve()
+        if self.folder is None or self.folder.root != root:
+            self.folder = SnapshotFolder(root, ignore=frozenset({self.keys_path}))
+        if _CSS not in config.extra_css:
+            config.extra_css.append(_CSS)
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        assert self.folder is not None
+        listings = self.folder.listings()
+        merged = build_library(listings, read_key_book(self.keys_path))
+        write_key_book(self.keys_path, merged.book)
+        self.library = merged.library
+        for problem in self.library.problems:
+            log.warning("%s", problem)
+        self.warnings = len(self.library.problems)
+        plan = SitePlan(self.library, use_directory_urls=config.use_directory_urls,
+                        per_page=self.config.per_page, locale=self._locale(config))
+        for generated in plan.files():
+            self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
+        css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
+        self._add(files, config, _CSS, css, in_nav=False)
+        return files
+
+    def _add(self, files: Files, config: MkDocsConfig, src_uri: str, content: str, in_nav: bool) -> None:
+        """Add a generated file unless the user's docs already have one there (theirs wins)."""
+        if files.get_file_from_path(src_uri) is not None:
+            log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
+            return
+        inclusion = InclusionLevel.UNDEFINED if in_nav or not src_uri.endswith(".md") else InclusionLevel.NOT_IN_NAV
+        files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
+
+    def _locale(self, config: MkDocsConfig) -> str:
+        language = self.config.locale or config.theme.get("language") or "en"
+        return str(language).replace("-", "_")
+
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object) -> LiveReloadServer:
+        """Rebuild when a snapshot is added or edited."""
+        assert self.folder is not None
+        server.watch(str(self.folder.root))
+        return server
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The build log ends with one line of counts."""
+        if self.library is None:
+            return
+        log.info(
+            "%d snapshots, %d entries read, %d papers after merging, %d warnings",
+            len(self.library.listings), self.library.entries_read, len(self.library.papers), self.warnings,
+        )
