@@ -22,8 +22,9 @@ def listing(*entries: str, topic: str = "Test Topic", heading: str = "Latest pap
     return f"{topic}\n\n{heading}\n\n" + "\n".join(entries)
 
 
-def entry(title: str, authors: str, date: str = "7 August 2026",
-          abstract: str = "An abstract long enough to read.") -> str:
+def entry(
+    title: str, authors: str, date: str = "7 August 2026", abstract: str = "An abstract long enough to read."
+) -> str:
     return f"• {title}\n\n  {authors} · {date}\n\n  {abstract}\n"
 
 
@@ -63,8 +64,9 @@ class SiteBuilder:
         return path
 
     def build(self, plugin_options: str = "", extra: str = "") -> BuiltSite:
-        config_text = textwrap.dedent(
-            """\
+        config_text = (
+            textwrap.dedent(
+                """\
             site_name: Fixture
             theme:
               name: material
@@ -75,7 +77,10 @@ class SiteBuilder:
               - papershelf:
                   snapshots: snapshots
             """
-        ) + textwrap.indent(plugin_options, " " * 6) + extra
+            )
+            + textwrap.indent(plugin_options, " " * 6)
+            + extra
+        )
         (self.root / "mkdocs.yml").write_text(config_text, encoding="utf-8")
         config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.root / "site"))
         self.caplog.clear()

@@ -11,9 +11,14 @@ from papershelf.model import Person
 
 def test_key_scheme():
     authors = (Person("Seon Ho Kim"), Person("Ui Jeong Jeon"))
-    assert base_key("Operating Multi-Node Full Fine-Tuning", authors, dt.date(2026, 8, 7)) == "kim2026operating"
+    assert (
+        base_key("Operating Multi-Node Full Fine-Tuning", authors, dt.date(2026, 8, 7)) == "kim2026operating"
+    )
     assert base_key("A Study of the Things", (Person("Iker García-Ferrero"),), None) == "garciaferrerondstudy"
-    assert base_key("On Ümlauts", (Person("Mind Lab", corporate=True),), dt.date(2025, 1, 1)) == "mindlab2025umlauts"
+    assert (
+        base_key("On Ümlauts", (Person("Mind Lab", corporate=True),), dt.date(2025, 1, 1))
+        == "mindlab2025umlauts"
+    )
 
 
 def test_identity_ignores_case_punctuation_and_accents():
@@ -40,22 +45,37 @@ def _keys_by_title(built) -> dict[str, str]:
 
 
 def test_keys_and_urls_survive_new_reordered_and_renamed_snapshots(site_builder):
-    site_builder.snapshot("100_first.txt", listing(
-        entry("Operating Clusters", "Seon Ho Kim"),
-        entry("Operating Systems Again", "Min Kim"),
-        entry("Quiet Paper", "Ann Author", "6 August 2026"),
-    ))
+    site_builder.snapshot(
+        "100_first.txt",
+        listing(
+            entry("Operating Clusters", "Seon Ho Kim"),
+            entry("Operating Systems Again", "Min Kim"),
+            entry("Quiet Paper", "Ann Author", "6 August 2026"),
+        ),
+    )
     before = _keys_by_title(site_builder.build())
-    assert before == {"Operating Clusters": "kim2026operating", "Operating Systems Again": "kim2026operatinga",
-                      "Quiet Paper": "author2026quiet"}
+    assert before == {
+        "Operating Clusters": "kim2026operating",
+        "Operating Systems Again": "kim2026operatinga",
+        "Quiet Paper": "author2026quiet",
+    }
 
     # A snapshot that sorts first: it repeats one paper and collides with the others' keys.
-    site_builder.snapshot("000_earlier.txt", listing(
-        entry("Operating Kernels", "Jae Kim"),
-        entry("Operating Systems Again", "Min Kim", abstract="A longer, complete abstract than the first one."),
-        entry("Quiet Paper, Revisited", "Ann Author", "6 August 2026"),
-    ))
-    (site_builder.root / "snapshots" / "100_first.txt").rename(site_builder.root / "snapshots" / "zzz_renamed.txt")
+    site_builder.snapshot(
+        "000_earlier.txt",
+        listing(
+            entry("Operating Kernels", "Jae Kim"),
+            entry(
+                "Operating Systems Again",
+                "Min Kim",
+                abstract="A longer, complete abstract than the first one.",
+            ),
+            entry("Quiet Paper, Revisited", "Ann Author", "6 August 2026"),
+        ),
+    )
+    (site_builder.root / "snapshots" / "100_first.txt").rename(
+        site_builder.root / "snapshots" / "zzz_renamed.txt"
+    )
     built = site_builder.build()
     assert built.warnings == []
     after = _keys_by_title(built)

@@ -54,22 +54,30 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
     (tmp_path / "snapshots").mkdir()
-    (tmp_path / "snapshots" / "a.txt").write_text(listing(entry("First Paper", "Ann Author")), encoding="utf-8")
+    (tmp_path / "snapshots" / "a.txt").write_text(
+        listing(entry("First Paper", "Ann Author")), encoding="utf-8"
+    )
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     port = _free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         base = f"http://127.0.0.1:{port}/"
         _wait_for(base + "papers/", "First Paper")
         _put(tmp_path / "snapshots", "b.txt", listing(entry("Second Paper", "Bob Builder")))
         _wait_for(base + "papers/", "Second Paper")
         assert "Second Paper" in _wait_for(base + "papers/builder2026second/", "Second Paper")
-        _put(tmp_path / "snapshots", "b.txt",
-             listing(entry("Second Paper", "Bob Builder", abstract="An edited abstract.")))
+        _put(
+            tmp_path / "snapshots",
+            "b.txt",
+            listing(entry("Second Paper", "Bob Builder", abstract="An edited abstract.")),
+        )
         _wait_for(base + "papers/builder2026second/", "An edited abstract.")
         time.sleep(3)  # writing citation-keys.tsv must not set off a rebuild of its own
         assert _builds(log) == 3, log.read_text(encoding="utf-8")

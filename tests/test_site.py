@@ -6,17 +6,31 @@ from conftest import entry, listing
 
 
 def _two_listings(site_builder):
-    site_builder.snapshot("a.txt", listing(
-        entry("Sparse $O(L^2)$ Attention for LLMs", "Iker Garc\\'ia-Ferrero (Uni A, Lab B), Bo Li",
-              "5 August 2026", "We study \\ours{} with $x^2$ and 5\\% more…"),
-        entry("Mixture of Experts Serving", "Mind Lab, :, Song Cao", "4 August 2026", "MoE text."),
-    ))
-    site_builder.snapshot("b.txt", listing(
-        entry("Sparse $O(L^2)$ attention for LLMs!", "Iker Garcia-Ferrero, Bo Li", "5. August 2026",
-              "We study \\ours{} with $x^2$ and 5\\% more, in full."),
-        entry("A Paper From June", "Bo Li", "16. Juni 2026", "June text."),
-        heading="Neueste Paper",
-    ))
+    site_builder.snapshot(
+        "a.txt",
+        listing(
+            entry(
+                "Sparse $O(L^2)$ Attention for LLMs",
+                "Iker Garc\\'ia-Ferrero (Uni A, Lab B), Bo Li",
+                "5 August 2026",
+                "We study \\ours{} with $x^2$ and 5\\% more…",
+            ),
+            entry("Mixture of Experts Serving", "Mind Lab, :, Song Cao", "4 August 2026", "MoE text."),
+        ),
+    )
+    site_builder.snapshot(
+        "b.txt",
+        listing(
+            entry(
+                "Sparse $O(L^2)$ attention for LLMs!",
+                "Iker Garcia-Ferrero, Bo Li",
+                "5. August 2026",
+                "We study \\ours{} with $x^2$ and 5\\% more, in full.",
+            ),
+            entry("A Paper From June", "Bo Li", "16. Juni 2026", "June text."),
+            heading="Neueste Paper",
+        ),
+    )
 
 
 def test_fixture_site_pages_and_zero_warnings(site_builder):
@@ -34,7 +48,7 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     assert authors[0]["href"] == "../../authors/iker-garcia-ferrero/"
     assert page.select_one(".ps-affiliation").get_text() == "(Uni A, Lab B)"
     abstract = page.select_one(".ps-abstract")
-    assert "in full." in abstract.get_text()          # the complete abstract won the merge
+    assert "in full." in abstract.get_text()  # the complete abstract won the merge
     assert "\\ours{}" in abstract.get_text() and abstract.find("math") is not None
     sightings = [li.get_text() for li in page.select(".ps-sightings li")]
     assert sightings == ["a.txt:5", "b.txt:5"]
@@ -50,7 +64,7 @@ def test_indexes_nav_and_library_bib(site_builder):
     built = site_builder.build(plugin_options="per_page: 2\n")
     assert built.warnings == []
     index = built.page("papers/")
-    assert [a.get_text() for a in index.select(".ps-papers .ps-title")][0].startswith("Sparse")
+    assert index.select_one(".ps-papers .ps-title").get_text().startswith("Sparse")
     assert [a.get_text() for a in index.select(".ps-pager a")] == ["2"]
     second = built.page("papers/page/2/")
     assert [a.get_text() for a in second.select(".ps-title")] == ["A Paper From June"]
@@ -96,9 +110,16 @@ def test_summary_line_counts(site_builder, caplog):
 
 
 def test_hostile_text_stays_text(site_builder):
-    site_builder.snapshot("a.txt", listing(entry(
-        "<script>alert(1)</script> {{ config }} Title", "Eve <img src=x onerror=alert`1`>",
-        abstract="{% raw %} *not bold* [x](javascript:alert(1)) | pipe")))
+    site_builder.snapshot(
+        "a.txt",
+        listing(
+            entry(
+                "<script>alert(1)</script> {{ config }} Title",
+                "Eve <img src=x onerror=alert`1`>",
+                abstract="{% raw %} *not bold* [x](javascript:alert(1)) | pipe",
+            )
+        ),
+    )
     built = site_builder.build()
     (key,) = [p.stem for p in (built.site / "papers").glob("*.bib")]
     page = built.page(f"papers/{key}/")

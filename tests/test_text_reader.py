@@ -28,8 +28,15 @@ def test_seed_listings_read_completely_without_problems():
 
 def test_seed_names_are_decoded_and_split():
     names = {person.name for e in _seed_entries() for person in e.authors}
-    assert {"Iker García-Ferrero", "Şengül Doğan", "Jörg Henkel", "Román Orús", "João Monteiro",
-            "Frédéric Berdoz", "Joël Mathys"} <= names
+    assert {
+        "Iker García-Ferrero",
+        "Şengül Doğan",
+        "Jörg Henkel",
+        "Román Orús",
+        "João Monteiro",
+        "Frédéric Berdoz",
+        "Joël Mathys",
+    } <= names
     assert ":" not in names
     assert not any("\\" in name or "(" in name for name in names)
 
@@ -57,14 +64,16 @@ def test_seed_german_listing_dates_and_truncation():
 def test_seed_latex_in_abstracts():
     abstracts = {e.title.split(":")[0]: e.abstract for e in _seed_entries()}
     maglev = abstracts["Maglev"]
-    assert "\\ours{}" in maglev                       # unknown macro kept visible
-    assert "$Q$" in maglev                            # math kept for rendering
+    assert "\\ours{}" in maglev  # unknown macro kept visible
+    assert "$Q$" in maglev  # math kept for rendering
     assert "\\footnote" not in maglev and "(In practice" in maglev
     assert "\\emph" not in abstracts["MADAR"] and "addressing –" in abstracts["MADAR"]
 
 
-SIMPLE = listing(entry("A First Paper", "Ann Author, Bob Builder", "5 August 2026", "Text one."),
-                 entry("A Second Paper", "Cy Coder", "4 August 2026", "Text two…"))
+SIMPLE = listing(
+    entry("A First Paper", "Ann Author, Bob Builder", "5 August 2026", "Text one."),
+    entry("A Second Paper", "Cy Coder", "4 August 2026", "Text two…"),
+)
 
 
 def _titles(text: str) -> list[str]:
@@ -86,7 +95,17 @@ def _titles(text: str) -> list[str]:
         SIMPLE.replace("\n\n", "\n  \n"),
         SIMPLE.replace("A First", "A\u200b First"),
     ],
-    ids=["crlf", "bom", "nbsp", "no-blank-lines", "other-bullet", "dash-bullet", "tabs", "blank-with-spaces", "zero-width"],
+    ids=[
+        "crlf",
+        "bom",
+        "nbsp",
+        "no-blank-lines",
+        "other-bullet",
+        "dash-bullet",
+        "tabs",
+        "blank-with-spaces",
+        "zero-width",
+    ],
 )
 def test_copy_noise_is_tolerated(noisy: str):
     parsed = parse_text_listing(noisy, "x.txt")
@@ -128,8 +147,9 @@ def test_title_wrapped_over_two_lines():
 @pytest.mark.parametrize("locale", ["de", "fr", "es", "ru", "ja", "pl", "tr", "pt_BR", "it", "nl"])
 def test_localised_listing(locale: str):
     day = dt.date(2026, 6, 19)
-    text = listing(entry("Paper", "Ann Author", format_date(day, "long", locale=locale)),
-                   heading="(localised)")
+    text = listing(
+        entry("Paper", "Ann Author", format_date(day, "long", locale=locale)), heading="(localised)"
+    )
     (e,) = parse_text_listing(text, "x.txt").entries
     assert e.date == day
 

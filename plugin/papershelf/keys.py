@@ -22,7 +22,12 @@ from papershelf.model import Person
 from papershelf.snapshots.names import ascii_fold, split_name
 
 __all__ = [
-    "KeyBook", "base_key", "issue_keys", "paper_identity", "read_key_book", "render_key_book",
+    "KeyBook",
+    "base_key",
+    "issue_keys",
+    "paper_identity",
+    "read_key_book",
+    "render_key_book",
     "write_key_book",
 ]
 

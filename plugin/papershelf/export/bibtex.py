@@ -56,8 +56,10 @@ def bibtex_file(papers: Iterable[Paper]) -> str:
 
 
 def _fields(paper: Paper) -> dict[str, str]:
-    fields = {"author": _authors(paper.authors, paper.authors_truncated),
-              "title": encode_latex(paper.title, protect_case=True)}
+    fields = {
+        "author": _authors(paper.authors, paper.authors_truncated),
+        "title": encode_latex(paper.title, protect_case=True),
+    }
     if paper.date:
         fields["year"] = str(paper.date.year)
         fields["month"] = _MONTHS[paper.date.month - 1]

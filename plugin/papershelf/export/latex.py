@@ -18,33 +18,112 @@ from papershelf.snapshots.latex import split_math
 __all__ = ["encode_latex", "encoding_losses"]
 
 _MARKS = {
-    "\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~", "\u0304": "=",
-    "\u0307": ".", "\u0306": "u", "\u030c": "v", "\u030b": "H", "\u0327": "c", "\u0328": "k",
-    "\u030a": "r", "\u0323": "d", "\u0331": "b",
+    "\u0301": "'",
+    "\u0300": "`",
+    "\u0302": "^",
+    "\u0308": '"',
+    "\u0303": "~",
+    "\u0304": "=",
+    "\u0307": ".",
+    "\u0306": "u",
+    "\u030c": "v",
+    "\u030b": "H",
+    "\u0327": "c",
+    "\u0328": "k",
+    "\u030a": "r",
+    "\u0323": "d",
+    "\u0331": "b",
 }
 _MARKS_BELOW = frozenset("\u0327\u0328\u0323\u0331")
 _LETTERS = {
-    "ø": r"\o", "Ø": r"\O", "ß": r"\ss", "æ": r"\ae", "Æ": r"\AE", "œ": r"\oe", "Œ": r"\OE",
-    "ł": r"\l", "Ł": r"\L", "ı": r"\i", "ȷ": r"\j", "å": r"\aa", "Å": r"\AA",
+    "ø": r"\o",
+    "Ø": r"\O",
+    "ß": r"\ss",
+    "æ": r"\ae",
+    "Æ": r"\AE",
+    "œ": r"\oe",
+    "Œ": r"\OE",
+    "ł": r"\l",
+    "Ł": r"\L",
+    "ı": r"\i",
+    "ȷ": r"\j",
+    "å": r"\aa",
+    "Å": r"\AA",
 }
 _SYMBOLS = {
-    "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"{\ldots}",
-    "\u00a0": "~", "×": r"{$\times$}", "±": r"{$\pm$}", "°": r"{\textdegree}", "§": r"{\S}",
-    "©": r"{\copyright}", "€": "EUR", "£": r"{\pounds}", "→": r"{$\rightarrow$}",
-    "≤": r"{$\leq$}", "≥": r"{$\geq$}", "≈": r"{$\approx$}", "·": r"{$\cdot$}", "−": "-",
-    "\u2009": " ", "\u202f": " ",
+    "–": "--",
+    "—": "---",
+    "‘": "`",
+    "’": "'",
+    "“": "``",
+    "”": "''",
+    "…": r"{\ldots}",
+    "\u00a0": "~",
+    "×": r"{$\times$}",
+    "±": r"{$\pm$}",
+    "°": r"{\textdegree}",
+    "§": r"{\S}",
+    "©": r"{\copyright}",
+    "€": "EUR",
+    "£": r"{\pounds}",
+    "→": r"{$\rightarrow$}",
+    "≤": r"{$\leq$}",
+    "≥": r"{$\geq$}",
+    "≈": r"{$\approx$}",
+    "·": r"{$\cdot$}",
+    "−": "-",
+    "\u2009": " ",
+    "\u202f": " ",
 }
 _ASCII_SPECIALS = {
-    "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
-    "<": r"{\textless}", ">": r"{\textgreater}", "|": r"{\textbar}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "<": r"{\textless}",
+    ">": r"{\textgreater}",
+    "|": r"{\textbar}",
 }
 _GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
-    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
-    "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
-    "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta",
-    "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega",
+    "α": "alpha",
+    "β": "beta",
+    "γ": "gamma",
+    "δ": "delta",
+    "ε": "epsilon",
+    "ζ": "zeta",
+    "η": "eta",
+    "θ": "theta",
+    "ι": "iota",
+    "κ": "kappa",
+    "λ": "lambda",
+    "μ": "mu",
+    "ν": "nu",
+    "ξ": "xi",
+    "π": "pi",
+    "ρ": "rho",
+    "σ": "sigma",
+    "τ": "tau",
+    "υ": "upsilon",
+    "φ": "phi",
+    "χ": "chi",
+    "ψ": "psi",
+    "ω": "omega",
+    "Γ": "Gamma",
+    "Δ": "Delta",
+    "Θ": "Theta",
+    "Λ": "Lambda",
+    "Ξ": "Xi",
+    "Π": "Pi",
+    "Σ": "Sigma",
+    "Φ": "Phi",
+    "Ψ": "Psi",
+    "Ω": "Omega",
 }
 # Macros plain LaTeX defines in math mode; math using any other stays text.
 _MATH_MACROS = frozenset(
@@ -55,7 +134,8 @@ _MATH_MACROS = frozenset(
     "exists emptyset star ast circ bullet top bot mid vert Vert quad qquad text hat tilde bar "
     "vec dot overline underline sin cos tan arg det dim lim sup inf mathop mathbin { } , ; ! "
     "backslash cdotp colon".split()
-    + list(_GREEK.values()) + ["varepsilon", "vartheta", "varphi", "varrho", "varsigma", "mu"]
+    + list(_GREEK.values())
+    + ["varepsilon", "vartheta", "varphi", "varrho", "varsigma", "mu"]
 )
 _MACRO = re.compile(r"\\([A-Za-z]+|.)")
 
@@ -125,7 +205,8 @@ def _encode_char(char: str) -> str:
 
 def _accented(char: str) -> str:
     """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'\\i}`; '' when there is no spelling."""
-    base, *marks = unicodedata.normalize("NFD", char)
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
     if not marks or any(mark not in _MARKS for mark in marks):
         folded = unicodedata.normalize("NFKD", char)
         return folded if folded.isascii() and folded.isprintable() else ""

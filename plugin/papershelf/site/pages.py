@@ -64,8 +64,9 @@ def _environment() -> Environment:
 class SitePlan:
     """Everything the site shows for one library; `files()` yields it page by page."""
 
-    def __init__(self, library: Library, *, use_directory_urls: bool = True,
-                 per_page: int = 50, locale: str = "en") -> None:
+    def __init__(
+        self, library: Library, *, use_directory_urls: bool = True, per_page: int = 50, locale: str = "en"
+    ) -> None:
         self.library = library
         self.use_directory_urls = use_directory_urls
         self.per_page = max(1, per_page)
@@ -107,19 +108,21 @@ class SitePlan:
             "text": render_text,
             "long_date": lambda date: format_date(date, "long", locale=self.locale),
             "month_name": lambda month: format_date(
-                month.first_day, "LLLL y", locale=self.locale).capitalize(),
+                month.first_day, "LLLL y", locale=self.locale
+            ).capitalize(),
             "front_title": lambda title: Markup(json.dumps(str(escape_text(title)), ensure_ascii=False)),
             "author_page": lambda person: f"authors/{self._author_slug[author_identity(person)]}.md",
         }
-        content = self.env.get_template(template).render(
-            papers=self.library.by_key, **helpers, **context)
+        content = self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
         return SiteFile(src_uri, content, in_nav)
 
     def _paper_files(self) -> Iterator[SiteFile]:
         topic_of = {topic.name: topic for topic in self.topics}
         for paper in self.library.papers:
             yield self._render(
-                "paper.md.j2", f"papers/{paper.key}.md", paper=paper,
+                "paper.md.j2",
+                f"papers/{paper.key}.md",
+                paper=paper,
                 paper_topics=[topic_of[name] for name in paper.topics],
                 bibtex=self.bibtex[paper.key],
             )
@@ -131,19 +134,30 @@ class SitePlan:
         for number in range(1, count + 1):
             src_uri = "papers/index.md" if number == 1 else f"papers/page/{number}.md"
             chunk = keys[(number - 1) * self.per_page : number * self.per_page]
-            yield self._render("papers.md.j2", src_uri, in_nav=number == 1, keys=chunk,
-                               number=number, count=count, total=len(keys))
+            yield self._render(
+                "papers.md.j2",
+                src_uri,
+                in_nav=number == 1,
+                keys=chunk,
+                number=number,
+                count=count,
+                total=len(keys),
+            )
 
     def _author_files(self) -> Iterator[SiteFile]:
         by_slug = {profile.slug: profile for profile in self.authors}
         for profile in self.authors:
-            yield self._render("author.md.j2", f"authors/{profile.slug}.md", author=profile,
-                               authors=by_slug)
+            yield self._render("author.md.j2", f"authors/{profile.slug}.md", author=profile, authors=by_slug)
         groups: dict[str, list[AuthorProfile]] = {}
         for profile in self.authors:
             groups.setdefault(profile.sort_name[:1].upper() or "#", []).append(profile)
-        yield self._render("authors.md.j2", "authors/index.md", in_nav=True,
-                           profiles=self.authors, groups=list(groups.items()))
+        yield self._render(
+            "authors.md.j2",
+            "authors/index.md",
+            in_nav=True,
+            profiles=self.authors,
+            groups=list(groups.items()),
+        )
 
     def _topic_files(self) -> Iterator[SiteFile]:
         for topic in self.topics:
@@ -156,5 +170,6 @@ class SitePlan:
         for month in self.months:
             yield self._render("month.md.j2", f"timeline/{month.slug}.md", month=month)
         undated = sum(1 for paper in self.library.papers if paper.date is None)
-        yield self._render("timeline.md.j2", "timeline/index.md", in_nav=True,
-                           months=self.months, undated=undated)
+        yield self._render(
+            "timeline.md.j2", "timeline/index.md", in_nav=True, months=self.months, undated=undated
+        )

@@ -59,8 +59,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
-        plan = SitePlan(self.library, use_directory_urls=config.use_directory_urls,
-                        per_page=self.config.per_page, locale=self._locale(config))
+        plan = SitePlan(
+            self.library,
+            use_directory_urls=config.use_directory_urls,
+            per_page=self.config.per_page,
+            locale=self._locale(config),
+        )
         for generated in plan.files():
             self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
@@ -72,14 +76,18 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if files.get_file_from_path(src_uri) is not None:
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
             return
-        inclusion = InclusionLevel.UNDEFINED if in_nav or not src_uri.endswith(".md") else InclusionLevel.NOT_IN_NAV
+        inclusion = (
+            InclusionLevel.UNDEFINED if in_nav or not src_uri.endswith(".md") else InclusionLevel.NOT_IN_NAV
+        )
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
     def _locale(self, config: MkDocsConfig) -> str:
         language = self.config.locale or config.theme.get("language") or "en"
         return str(language).replace("-", "_")
 
-    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object) -> LiveReloadServer:
+    def on_serve(
+        self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
+    ) -> LiveReloadServer:
         """Rebuild when a snapshot is added or edited."""
         assert self.folder is not None
         server.watch(str(self.folder.root))
@@ -91,5 +99,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             return
         log.info(
             "%d snapshots, %d entries read, %d papers after merging, %d warnings",
-            len(self.library.listings), self.library.entries_read, len(self.library.papers), self.warnings,
+            len(self.library.listings),
+            self.library.entries_read,
+            len(self.library.papers),
+            self.warnings,
         )

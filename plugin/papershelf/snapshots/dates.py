@@ -189,8 +189,8 @@ def _pattern_glue(data: dict) -> Iterator[tuple[str, str]]:
         if not isinstance(pattern, str):
             continue
         parts: list[tuple[str, str]] = []  # ("chars", text) or ("month"|"field", "")
-        for kind, value in tokenize_pattern(pattern):
-            if kind == "chars":
+        for _kind, value in tokenize_pattern(pattern):
+            if isinstance(value, str):  # a "chars" token; fields come as (letter, count)
                 if parts and parts[-1][0] == "chars":
                     parts[-1] = ("chars", parts[-1][1] + value)
                 else:
@@ -206,14 +206,14 @@ def _pattern_glue(data: dict) -> Iterator[tuple[str, str]]:
             for token_kind, token in tokens:
                 if token_kind == _WORD:
                     yield "literal", token
-            if not tokens or tokens[0][0] != _WORD and tokens[-1][0] != _WORD:
+            if not tokens or (tokens[0][0] != _WORD and tokens[-1][0] != _WORD):
                 continue
-            if index + 1 < len(parts) and parts[index + 1][0] == "month":
-                if tokens[-1][0] == _WORD and text.casefold().endswith(tokens[-1][1]):
-                    yield "prefix", tokens[-1][1]
-            if index > 0 and parts[index - 1][0] == "month":
-                if tokens[0][0] == _WORD and text.casefold().startswith(tokens[0][1]):
-                    yield "suffix", tokens[0][1]
+            before_month = index + 1 < len(parts) and parts[index + 1][0] == "month"
+            if before_month and tokens[-1][0] == _WORD and text.casefold().endswith(tokens[-1][1]):
+                yield "prefix", tokens[-1][1]
+            after_month = index > 0 and parts[index - 1][0] == "month"
+            if after_month and tokens[0][0] == _WORD and text.casefold().startswith(tokens[0][1]):
+                yield "suffix", tokens[0][1]
 
 
 @functools.cache
@@ -383,7 +383,7 @@ def _month_named(tokens: list[_Token], lexicon: _Lexicon) -> int | None:
     for index, word in enumerate(words):
         for phrase in lexicon.phrases.get(word, ()):
             size = len(phrase.words)
-            if tuple(words[index:index + size]) != phrase.words:
+            if tuple(words[index : index + size]) != phrase.words:
                 continue
             rank = (size, phrase.weight)
             if best is None or rank > best:
@@ -399,11 +399,11 @@ def _unglue(word: str, lexicon: _Lexicon) -> str:
     """`word` without a prefix or suffix that some date pattern glues to month names, when
     what remains is a month-name word (Hebrew `בינואר`, Basque `otsailaren`)."""
     for prefix in lexicon.prefixes:
-        if word.startswith(prefix) and word[len(prefix):] in lexicon.words:
-            return word[len(prefix):]
+        if word.startswith(prefix) and word[len(prefix) :] in lexicon.words:
+            return word[len(prefix) :]
     for suffix in lexicon.suffixes:
-        if word.endswith(suffix) and word[:-len(suffix)] in lexicon.words:
-            return word[:-len(suffix)]
+        if word.endswith(suffix) and word[: -len(suffix)] in lexicon.words:
+            return word[: -len(suffix)]
     return word
 
 
@@ -418,10 +418,10 @@ def _is_glue(word: str, lexicon: _Lexicon) -> bool:
     if word in glue:
         return True
     for prefix in lexicon.prefixes:
-        if word.startswith(prefix) and word[len(prefix):] in glue:
+        if word.startswith(prefix) and word[len(prefix) :] in glue:
             return True
     for suffix in lexicon.suffixes:
-        if word.endswith(suffix) and word[:-len(suffix)] in glue:
+        if word.endswith(suffix) and word[: -len(suffix)] in glue:
             return True
     if word.upper() != word or len(word) > 40:
         return False

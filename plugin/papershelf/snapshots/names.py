@@ -16,17 +16,60 @@ from papershelf.snapshots.latex import decode_latex
 
 __all__ = ["AuthorLine", "NameParts", "ascii_fold", "parse_authors", "split_name"]
 
-_ORGANISATION_WORDS = frozenset({
-    "lab", "labs", "laboratory", "laboratories", "team", "collaboration", "consortium",
-    "group", "project", "inc", "ltd", "llc", "gmbh", "corporation", "corp", "company",
-    "institute", "university", "foundation", "initiative", "community", "council",
-    "committee", "center", "centre", "organization", "organisation", "association",
-    "society", "agency", "department", "research", "alliance", "workshop",
-})
+_ORGANISATION_WORDS = frozenset(
+    {
+        "lab",
+        "labs",
+        "laboratory",
+        "laboratories",
+        "team",
+        "collaboration",
+        "consortium",
+        "group",
+        "project",
+        "inc",
+        "ltd",
+        "llc",
+        "gmbh",
+        "corporation",
+        "corp",
+        "company",
+        "institute",
+        "university",
+        "foundation",
+        "initiative",
+        "community",
+        "council",
+        "committee",
+        "center",
+        "centre",
+        "organization",
+        "organisation",
+        "association",
+        "society",
+        "agency",
+        "department",
+        "research",
+        "alliance",
+        "workshop",
+    }
+)
 _ET_AL = frozenset({"et al", "et al.", "others", "and others", "…", "...", "et. al."})
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
-_FOLD = {"ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-         "ı": "i", "ŋ": "ng", "ħ": "h", "ŧ": "t"}
+_FOLD = {
+    "ø": "o",
+    "ß": "ss",
+    "æ": "ae",
+    "œ": "oe",
+    "ł": "l",
+    "đ": "d",
+    "ð": "d",
+    "þ": "th",
+    "ı": "i",
+    "ŋ": "ng",
+    "ħ": "h",
+    "ŧ": "t",
+}
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ def parse_text_listing(text: str, file: str) -> Listing:
     if not topic:
         problems.append(Problem(Sighting(file, 1), "no topic line before the first entry"))
     for line in header[2:]:
-        problems.append(Problem(Sighting(file, line.number), f"text outside any entry ignored: {line.text[:60]!r}"))
+        problems.append(
+            Problem(Sighting(file, line.number), f"text outside any entry ignored: {line.text[:60]!r}")
+        )
     entries: list[Entry] = []
     for position, start in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(lines)
@@ -107,8 +109,14 @@ def _read_entry(block: list[_Line], topic: str, file: str) -> tuple[Entry | None
     if meta is not None and not abstract:
         problems.append(Problem(source, "entry has no abstract"))
     entry = Entry(
-        title=title, authors=authors.persons, date=date, abstract=abstract, truncated=truncated,
-        topic=topic, source=source, authors_truncated=authors.truncated,
+        title=title,
+        authors=authors.persons,
+        date=date,
+        abstract=abstract,
+        truncated=truncated,
+        topic=topic,
+        source=source,
+        authors_truncated=authors.truncated,
     )
     return entry, problems
 
