@@ -128,3 +128,25 @@ def test_hostile_text_stays_text(site_builder):
     abstract = page.select_one(".ps-abstract").get_text()
     assert "{% raw %} *not bold* [x](javascript:alert(1)) | pipe" in abstract
     assert page.select(".ps-abstract a") == [] and page.select(".ps-abstract em") == []
+
+
+def test_strict_build_fails_on_bad_input_and_passes_when_clean(site_builder):
+    import subprocess
+    import sys
+
+    site_builder.snapshot("a.txt", listing(entry("Fine Paper", "Ann Author")))
+    site_builder.build()  # writes mkdocs.yml
+
+    def strict() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict"],
+            cwd=site_builder.root,
+            capture_output=True,
+            text=True,
+        )
+
+    assert strict().returncode == 0
+    site_builder.snapshot("b.txt", listing(entry("Odd Paper", "Bob Builder", date="Someday")))
+    result = strict()
+    assert result.returncode != 0
+    assert "b.txt:7: unreadable date 'Someday'" in result.stderr
