@@ -51,3 +51,44 @@ def test_parse_json_on_a_folder_and_warnings_on_stderr(tmp_path):
     records, stderr = _parse(str(tmp_path))
     assert [r["date"] for r in records] == [None]
     assert stderr.strip() == f"warning: {tmp_path / 'a.txt'}:7: unreadable date 'not a date'"
+
+
+def _export(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "papershelf.cli", "export", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def test_export_formats_match_the_site_and_record_keys(tmp_path, site_builder):
+    from conftest import entry, listing
+
+    site_builder.snapshot(
+        "a.txt",
+        listing(
+            entry("Operating Clusters", "Seon Ho Kim"), entry("Other Work", "Ann Author"), topic="Systems"
+        ),
+    )
+    built = site_builder.build()
+    snapshots = str(site_builder.root / "snapshots")
+    bib = _export(snapshots)
+    assert bib.returncode == 0 and bib.stderr == ""
+    assert bib.stdout == built.text("library.bib")
+    assert _export("--format", "biblatex", snapshots).stdout == built.text("library-biblatex.bib")
+    csl = json.loads(_export("--format", "csljson", snapshots).stdout)
+    assert [item["id"] for item in csl] == [item["id"] for item in json.loads(built.text("library.json"))]
+    out = tmp_path / "topic.bib"
+    assert _export("--topic", "systems", "--out", str(out), snapshots).returncode == 0
+    assert out.read_text(encoding="utf-8") == built.text("topics/systems.bib")
+    missing = _export("--topic", "nope", snapshots)
+    assert missing.returncode == 2 and "no topic 'nope'; topics: systems" in missing.stderr
+
+
+def test_export_issues_keys_the_site_then_keeps(tmp_path):
+    from conftest import entry, listing
+
+    (tmp_path / "snapshots").mkdir()
+    (tmp_path / "snapshots" / "a.txt").write_text(
+        listing(entry("Operating Clusters", "Seon Ho Kim")), encoding="utf-8"
+    )
+    assert "@misc{kim2026operating," in _export("snapshots", cwd=tmp_path).stdout
+    assert "kim2026operating\t" in (tmp_path / "citation-keys.tsv").read_text(encoding="utf-8")

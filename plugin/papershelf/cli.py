@@ -5,13 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from papershelf.model import Entry
+from papershelf.export.biblatex import biblatex_file
+from papershelf.export.bibtex import bibtex_file
+from papershelf.export.csljson import csljson_file
+from papershelf.folder import SnapshotFolder
+from papershelf.keys import read_key_book, write_key_book
+from papershelf.library import build_library
+from papershelf.model import Entry, Listing, Paper
 from papershelf.snapshots import SNAPSHOT_SUFFIXES, read_snapshot
+from papershelf.topics import index_topics
 
-__all__ = ["main"]
+__all__ = ["FORMATS", "main"]
+
+FORMATS: dict[str, Callable[[Iterable[Paper]], str]] = {
+    "bibtex": bibtex_file,
+    "biblatex": biblatex_file,
+    "csljson": csljson_file,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,6 +40,20 @@ def _parser() -> argparse.ArgumentParser:
     parse.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
     parse.add_argument("--json", action="store_true", required=True, help="print a JSON array")
     parse.set_defaults(run=_parse)
+    export = commands.add_parser(
+        "export", help="write the library or one topic as BibTeX, biblatex or CSL-JSON"
+    )
+    export.add_argument("paths", nargs="+", type=Path, metavar="SNAPSHOTS", help="snapshot files or folders")
+    export.add_argument("--format", choices=sorted(FORMATS), default="bibtex", help="output format")
+    export.add_argument("--topic", metavar="SLUG", help="only the papers of this topic")
+    export.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
+    export.add_argument(
+        "--keys",
+        type=Path,
+        metavar="FILE",
+        help="citation key file (default: citation-keys.tsv next to the snapshots folder)",
+    )
+    export.set_defaults(run=_export)
     return parser
 
 
@@ -41,6 +68,39 @@ def _parse(args: argparse.Namespace) -> int:
     json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    """Build the library as the site would (same keys, recorded in the same key file) and export it."""
+    listings = [listing for path in args.paths for listing in _listings(path)]
+    keys_path = args.keys or _default_keys_path(args.paths[0])
+    merged = build_library(listings, read_key_book(keys_path))
+    write_key_book(keys_path, merged.book)
+    for problem in merged.library.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    papers = list(merged.library.papers)
+    if args.topic:
+        topics = {topic.slug: topic for topic in index_topics(merged.library)}
+        if args.topic not in topics:
+            print(f"error: no topic {args.topic!r}; topics: {', '.join(sorted(topics))}", file=sys.stderr)
+            return 2
+        papers = [merged.library.by_key[key] for key in topics[args.topic].papers]
+    text = FORMATS[args.format](papers)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _listings(path: Path) -> list[Listing]:
+    return SnapshotFolder(path).listings() if path.is_dir() else [read_snapshot(path, str(path))]
+
+
+def _default_keys_path(first: Path) -> Path:
+    """Beside the snapshots folder, where the plugin keeps it when mkdocs.yml sits there too."""
+    folder = first if first.is_dir() else first.parent
+    return folder.resolve().parent / "citation-keys.tsv"
 
 
 def _snapshot_files(paths: Sequence[Path]) -> Iterator[Path]:

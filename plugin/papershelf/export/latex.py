@@ -15,7 +15,7 @@ import unicodedata
 
 from papershelf.snapshots.latex import split_math
 
-__all__ = ["encode_latex", "encoding_losses"]
+__all__ = ["ascii_losses", "encode_latex"]
 
 _MARKS = {
     "\u0301": "'",
@@ -140,11 +140,13 @@ _MATH_MACROS = frozenset(
 _MACRO = re.compile(r"\\([A-Za-z]+|.)")
 
 
-def encode_latex(text: str, protect_case: bool = False) -> str:
-    """Model text (Unicode with `$...$` math) -> ASCII LaTeX with balanced braces.
+def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True) -> str:
+    """Model text (Unicode with `$...$` math) -> LaTeX with balanced braces.
 
     With `protect_case`, words whose capitals must survive a style's lower-casing are
-    braced (`{LLMs}`, `{B300}`), and so is each math span.
+    braced (`{LLMs}`, `{B300}`), and so is each math span. With `ascii_only` (classic
+    bibtex) every non-ASCII character is spelled as a LaTeX command; without it (biblatex
+    with biber) letters stay UTF-8 and only LaTeX's special characters are escaped.
     """
     pieces: list[str] = []
     for is_math, run in split_math(text):
@@ -152,13 +154,22 @@ def encode_latex(text: str, protect_case: bool = False) -> str:
             pieces.append("{$" + run + "$}" if protect_case else "$" + run + "$")
         else:
             shown = f"${run}$" if is_math else run.replace("\\$", "$")
-            pieces.append(_encode_words(shown, protect_case))
+            pieces.append(_encode_words(shown, protect_case, ascii_only))
     return "".join(pieces)
 
 
-def encoding_losses(text: str) -> set[str]:
-    """Characters of `text` that have no ASCII LaTeX spelling (they are dropped on export)."""
-    return {char for char in text if _encode_char(char) == "" and not char.isspace()}
+def ascii_losses(text: str) -> str:
+    """The characters of `text` that ASCII LaTeX can only approximate or must drop, in order."""
+    lost = (char for char in unicodedata.normalize("NFC", text) if not _exact_in_ascii(char))
+    return "".join(dict.fromkeys(lost))
+
+
+def _exact_in_ascii(char: str) -> bool:
+    if char.isascii() or char in _SYMBOLS or char in _LETTERS or char in _GREEK or char.isspace():
+        return True
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
+    return bool(marks) and (base.isascii() or base in _LETTERS) and all(m in _MARKS for m in marks)
 
 
 def _plain_latex_math(math: str) -> bool:
@@ -171,12 +182,12 @@ def _plain_latex_math(math: str) -> bool:
     return depth == 0 and all(name in _MATH_MACROS for name in names) and math.isascii()
 
 
-def _encode_words(text: str, protect_case: bool) -> str:
-    return re.sub(r"\S+", lambda match: _encode_word(match.group(), protect_case), text)
+def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
+    return re.sub(r"\S+", lambda match: _encode_word(match.group(), protect_case, ascii_only), text)
 
 
-def _encode_word(word: str, protect_case: bool) -> str:
-    encoded = "".join(_encode_char(char) for char in unicodedata.normalize("NFC", word))
+def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
+    encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
     if protect_case and _case_matters(word):
         # A group that starts with a backslash is one "special character" to bibtex and its
         # letters would still be case-changed; an empty group in front prevents that.
@@ -191,9 +202,11 @@ def _case_matters(word: str) -> bool:
     return inner_capital or (bool(letters) and has_digit)
 
 
-def _encode_char(char: str) -> str:
+def _encode_char(char: str, ascii_only: bool = True) -> str:
     if char.isascii():
         return _ASCII_SPECIALS.get(char, char)
+    if not ascii_only:
+        return char
     if char in _SYMBOLS:
         return _SYMBOLS[char]
     if char in _LETTERS:
@@ -204,13 +217,24 @@ def _encode_char(char: str) -> str:
 
 
 def _accented(char: str) -> str:
-    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'\\i}`; '' when there is no spelling."""
+    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'\\i}`.
+
+    Marks LaTeX has no command for (the Vietnamese horn) are left off; a character with no
+    Latin base at all becomes its compatibility ASCII form or nothing. `ascii_losses`
+    reports both, so that callers can say what was approximated.
+    """
     decomposed = unicodedata.normalize("NFD", char)
-    base, marks = decomposed[0], decomposed[1:]
-    if not marks or any(mark not in _MARKS for mark in marks):
+    base, marks = decomposed[0], [mark for mark in decomposed[1:] if mark in _MARKS]
+    if base in _LETTERS:
+        body = _LETTERS[base]
+    elif base.isascii() and base.isalpha():
+        above = any(mark not in _MARKS_BELOW for mark in marks)
+        body = "\\" + base if base in "ij" and above else base
+    else:
         folded = unicodedata.normalize("NFKD", char)
         return folded if folded.isascii() and folded.isprintable() else ""
-    body = "\\" + base if base in "ij" and any(m not in _MARKS_BELOW for m in marks) else base
+    if not marks:
+        return body if body.isalpha() else "{" + body + "}"
     for mark in marks:
         command = _MARKS[mark]
         plain = not command.isalpha() and (len(body) == 1 or body in ("\\i", "\\j"))

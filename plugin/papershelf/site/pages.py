@@ -19,7 +19,9 @@ from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
 from papershelf.authors import AuthorProfile, author_identity, index_authors
+from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_entry, bibtex_file
+from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
@@ -100,6 +102,8 @@ class SitePlan:
         yield from self._topic_files()
         yield from self._timeline_files()
         yield SiteFile("library.bib", bibtex_file(self.library.papers))
+        yield SiteFile("library-biblatex.bib", biblatex_file(self.library.papers))
+        yield SiteFile("library.json", csljson_file(self.library.papers))
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         here = page_url(src_uri, self.use_directory_urls)

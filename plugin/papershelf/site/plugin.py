@@ -16,6 +16,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 
+from papershelf.export.bibtex import ascii_approximations
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
@@ -59,6 +60,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
+        self._report_approximations(self.library)
         plan = SitePlan(
             self.library,
             use_directory_urls=config.use_directory_urls,
@@ -70,6 +72,20 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         self._add(files, config, _CSS, css, in_nav=False)
         return files
+
+    def _report_approximations(self, library: Library) -> None:
+        """Not an input problem, so not a warning; but never silent."""
+        approximated = {paper.key: lost for paper in library.papers if (lost := ascii_approximations(paper))}
+        if approximated:
+            shown = ", ".join(f"{key} ({lost})" for key, lost in list(approximated.items())[:5])
+            more = f" and {len(approximated) - 5} more" if len(approximated) > 5 else ""
+            log.info(
+                "%d papers have characters that ASCII BibTeX can only approximate: %s%s; "
+                "library-biblatex.bib and library.json keep them",
+                len(approximated),
+                shown,
+                more,
+            )
 
     def _add(self, files: Files, config: MkDocsConfig, src_uri: str, content: str, in_nav: bool) -> None:
         """Add a generated file unless the user's docs already have one there (theirs wins)."""

@@ -293,8 +293,15 @@ class _Decoder:
 
 
 def _accent(base: str, mark: str) -> str:
-    """Put a combining mark on the first letter of `base` (dotless i/j regain their dot)."""
+    """Put a combining mark on the first letter of `base` (dotless i/j regain their dot).
+
+    The mark goes after the marks that letter already carries, so that `\\~{\\^e}` stacks
+    the tilde over the circumflex (ễ), as LaTeX draws it.
+    """
     if not base:
         return mark.strip() or ""
     first = _DOTLESS.get(base[0], base[0])
-    return first + mark + base[1:]
+    end = 1
+    while end < len(base) and unicodedata.combining(base[end]):
+        end += 1
+    return first + base[1:end] + mark + base[end:]

@@ -1,0 +1,257 @@
+"""The exports judged by the real consumers: bibtex + pdflatex, biber, pandoc, pybtex, bibtexparser.
+
+Each consumer reads the BibTeX (and CSL-JSON) of the example library and of a hard fixture;
+the test fails on any warning, on a missing entry, and when the titles or names the consumer
+printed differ from the model. Tools that are not installed make their tests skip, naming
+the tool (`.ci/run` installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pybtex.database import parse_string
+
+from conftest import FIXTURES, SEED
+from papershelf.export.biblatex import biblatex_file
+from papershelf.export.bibtex import bibtex_file
+from papershelf.export.latex import ascii_losses
+from papershelf.export.csljson import csljson_file
+from papershelf.folder import SnapshotFolder
+from papershelf.keys import KeyBook
+from papershelf.library import build_library
+from papershelf.model import Library, Paper
+from papershelf.snapshots.latex import split_math
+from papershelf.snapshots.names import ascii_fold, split_name
+
+LIBRARIES = {"seed": SEED, "hard": FIXTURES / "snapshots"}
+BIBTEX_STYLES = ["plain", "abbrv", "alpha", "plainnat"]
+
+
+@dataclass(frozen=True)
+class Exported:
+    library: Library
+    folder: Path
+
+    @property
+    def papers(self) -> tuple[Paper, ...]:
+        return self.library.papers
+
+
+@pytest.fixture(scope="module", params=sorted(LIBRARIES))
+def exported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Exported:
+    library = build_library(SnapshotFolder(LIBRARIES[request.param]).listings(), KeyBook({}, {})).library
+    folder = tmp_path_factory.mktemp(request.param)
+    (folder / "library.bib").write_text(bibtex_file(library.papers), encoding="utf-8")
+    (folder / "library-biblatex.bib").write_text(biblatex_file(library.papers), encoding="utf-8")
+    (folder / "library.json").write_text(csljson_file(library.papers), encoding="utf-8")
+    return Exported(library, folder)
+
+
+def _need(tool: str) -> None:
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed (.ci/run installs it)")
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=300)
+
+
+_LETTER_MACROS = {
+    "o": "o",
+    "O": "O",
+    "aa": "a",
+    "AA": "A",
+    "ss": "ss",
+    "ae": "ae",
+    "AE": "AE",
+    "oe": "oe",
+    "OE": "OE",
+    "l": "l",
+    "L": "L",
+    "i": "i",
+    "j": "j",
+}
+
+
+def folded(printed: str) -> str:
+    """Letters and digits only, accents and LaTeX commands gone: how we compare what a
+    consumer printed (re-cased, abbreviated, re-spaced) with the model."""
+    printed = re.sub(
+        r"\\(aa|AA|ss|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])", lambda m: _LETTER_MACROS[m.group(1)], printed
+    )
+    return ascii_fold(re.sub(r"\\[A-Za-z]+", "", printed))
+
+
+def folded_model(text: str) -> str:
+    """The model's text folded the same way: a literal backslash in text is just a character,
+    while macros inside math are dropped as they are in what a consumer prints."""
+    return "".join(folded(run) if is_math else ascii_fold(run) for is_math, run in split_math(text))
+
+
+def _assert_names_and_titles(papers: tuple[Paper, ...], printed: str, all_authors: bool = True) -> None:
+    """Every title and every surname (or, where the style shortens long author lists to
+    "et al.", the first one) must appear in what the consumer printed."""
+    haystack = folded(printed)
+    for paper in papers:
+        for person in paper.authors if all_authors else paper.authors[:1]:
+            surname = folded_model(split_name(person).last)
+            assert surname in haystack, f"{paper.key}: {person.name} missing"
+        assert folded_model(paper.title) in haystack, f"{paper.key}: title {paper.title!r} missing"
+
+
+@pytest.mark.parametrize("style", BIBTEX_STYLES)
+def test_classic_bibtex_and_pdflatex(exported: Exported, style: str, tmp_path: Path):
+    _need("pdflatex")
+    _need("bibtex")
+    shutil.copy(exported.folder / "library.bib", tmp_path / "library.bib")
+    natbib = "\\usepackage{natbib}\n" if style == "plainnat" else ""
+    (tmp_path / "doc.tex").write_text(
+        f"\\documentclass{{article}}\n{natbib}\\begin{{document}}\n\\nocite{{*}}\n"
+        f"\\bibliographystyle{{{style}}}\n\\bibliography{{library}}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    latex = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"]
+    assert _run(latex, tmp_path).returncode == 0
+    bibtex = _run(["bibtex", "doc"], tmp_path)
+    blg = (tmp_path / "doc.blg").read_text(encoding="utf-8", errors="replace")
+    assert bibtex.returncode == 0, blg
+    assert "Warning--" not in blg and "error message" not in blg, blg
+    final = _run(latex, tmp_path)
+    log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert final.returncode == 0 and "\n! " not in log, log[-3000:]
+    bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+    assert bbl.isascii()
+    cited = re.findall(r"\\bibitem(?:\[[^\]]*(?:\][^\]]*)*?\])?\{([^}]+)\}", bbl)
+    assert sorted(cited) == sorted(paper.key for paper in exported.papers)
+    _assert_names_and_titles(exported.papers, bbl)
+
+
+@pytest.mark.parametrize("bib", ["library.bib", "library-biblatex.bib"])
+def test_biblatex_and_biber(exported: Exported, bib: str, tmp_path: Path):
+    _need("biber")
+    _need("lualatex")
+    shutil.copy(exported.folder / bib, tmp_path / "library.bib")
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{fontspec}\n\\usepackage[backend=biber]{biblatex}\n"
+        "\\addbibresource{library.bib}\n\\begin{document}\n\\nocite{*}\n\\printbibliography\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    # lualatex typesets every script the UTF-8 variant may hold; pdflatex cannot.
+    latex = ["lualatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"]
+    assert _run(latex, tmp_path).returncode == 0
+    biber = _run(["biber", "--validate-datamodel", "doc"], tmp_path)
+    problems = [line for line in biber.stdout.splitlines() if re.search(r"\b(WARN|ERROR)\b", line)]
+    assert biber.returncode == 0 and problems == [], biber.stdout
+    for _ in range(3):  # biblatex asks for reruns until labels and citations settle
+        final = _run(latex, tmp_path)
+        log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
+        if "Please rerun LaTeX" not in log:
+            break
+    assert final.returncode == 0 and "\n! " not in log, log[-3000:]
+    assert "Package biblatex Warning" not in log and "Missing character" not in log, log[-3000:]
+    bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"\\entry\{([^}]+)\}", bbl)) == sorted(p.key for p in exported.papers)
+    _assert_names_and_titles(exported.papers, bbl)
+
+
+@pytest.mark.parametrize("bib", ["library.bib", "library-biblatex.bib", "library.json"])
+def test_pandoc_citeproc(exported: Exported, bib: str, tmp_path: Path):
+    _need("pandoc")
+    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
+    result = _run(
+        [
+            "pandoc",
+            "--citeproc",
+            "--bibliography",
+            str(exported.folder / bib),
+            "-t",
+            "plain",
+            "--wrap=none",
+            "doc.md",
+        ],
+        tmp_path,
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert len([line for line in result.stdout.splitlines() if line.strip()]) == len(exported.papers)
+    # citeproc prints plain text, not LaTeX: fold it without stripping commands, and compare
+    # titles outside their math (pandoc turns `\\times` into a symbol).
+    haystack = ascii_fold(result.stdout)
+    for paper in exported.papers:
+        assert folded_model(split_name(paper.authors[0]).last) in haystack, paper.key
+        for is_math, run in split_math(paper.title):
+            assert is_math or ascii_fold(run) in haystack, f"{paper.key}: {run!r} missing"
+
+
+def test_pandoc_reads_every_key_and_title_from_the_bib(exported: Exported, tmp_path: Path):
+    """pandoc drops duplicate keys and cuts a title at a bare % without a word: compare items."""
+    _need("pandoc")
+    result = _run(
+        ["pandoc", "-f", "biblatex", "-t", "csljson", str(exported.folder / "library.bib")], tmp_path
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    items = {item["id"]: item for item in json.loads(result.stdout)}
+    assert sorted(items) == sorted(paper.key for paper in exported.papers)
+    for paper in exported.papers:
+        assert ascii_fold(items[paper.key]["title"]) == ascii_fold(paper.title), paper.key
+
+
+def test_files_are_ascii_with_valid_keys(exported: Exported):
+    text = (exported.folder / "library.bib").read_text(encoding="utf-8")
+    assert text.isascii()
+    keys = re.findall(r"^@misc\{([^,]+),$", text, flags=re.MULTILINE)
+    assert len(keys) == len(exported.papers) == len({key.lower() for key in keys})
+    assert all(re.fullmatch(r"[a-z0-9.:-]+", key) for key in keys)
+    assert re.findall(r"^  month = ([a-z]+),$", text, flags=re.MULTILINE)
+    assert '"' not in "".join(re.findall(r"month = [^\n]+", text))
+
+
+def _pylatexenc_text(value: str) -> str:
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="verbatim").latex_to_text(value)
+
+
+def _comparable(text: str) -> str:
+    """Unicode text compared after what decoders legitimately change: spacing, the
+    modifier-letter caret pylatexenc prints for \\textasciicircum, and escaped dollars."""
+    text = text.replace("ˆ", "^").replace("\\$", "$")
+    return " ".join(text.split())
+
+
+def test_round_trip_bibtexparser_and_pybtex(exported: Exported):
+    import bibtexparser
+    from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts
+
+    text = (exported.folder / "library.bib").read_text(encoding="utf-8")
+    parsed = bibtexparser.parse_string(text, append_middleware=[SeparateCoAuthors(), SplitNameParts()])
+    assert parsed.failed_blocks == []
+    by_key = {entry.key: entry for entry in parsed.entries}
+    pybtex_data = parse_string(text, "bibtex")
+    for paper in exported.papers:
+        entry = by_key[paper.key]
+        assert _comparable(_pylatexenc_text(entry["title"])) == _comparable(paper.title), paper.key
+        assert entry["year"] == str(paper.date.year)
+        assert pybtex_data.entries[paper.key].fields["month"] == paper.date.strftime("%B")
+        written = [p for p in paper.authors if ascii_fold(p.name)]
+        names = entry["author"]
+        assert len(names) == len(written) + (
+            1 if len(written) < len(paper.authors) or paper.authors_truncated else 0
+        )
+        for person, name in zip(written, names, strict=False):
+            last = _pylatexenc_text(" ".join(name.last)).strip("{} ")
+            first = _pylatexenc_text(" ".join(name.first))
+            parts = split_name(person)
+            if ascii_losses(person.name):  # approximated on purpose (and reported at build time)
+                assert ascii_fold(last + first) == ascii_fold(parts.last + parts.first)
+            elif person.corporate:
+                assert last == person.name
+            else:
+                assert (last, first, " ".join(name.von)) == (parts.last, parts.first, parts.von)
