@@ -105,3 +105,20 @@ def test_key_file_is_written_only_when_it_changes(site_builder):
     site_builder.build()
     assert path.stat().st_mtime_ns == stamp
     assert "kim2026operating\tkim|operatingclusters\tOperating Clusters" in path.read_text(encoding="utf-8")
+
+
+def test_a_changed_surname_reading_keeps_the_key_but_another_author_does_not_inherit_it():
+    book = KeyBook({"mayaki|energyuse": "mayaki2026energy", "kim|gone": "kim2026gone"}, {})
+    issued = issue_keys(
+        [("zoubeirouamayaki|energyuse", "zoubeirouamayaki2026energy"), ("lee|gone", "lee2026gone")], book
+    )
+    assert issued == {"zoubeirouamayaki|energyuse": "mayaki2026energy", "lee|gone": "lee2026gone"}
+
+
+def test_compound_surnames_and_particles():
+    from papershelf.snapshots.names import split_name
+
+    assert split_name(Person("Mansour Zoubeirou a Mayaki")).last == "Zoubeirou a Mayaki"
+    assert split_name(Person("José Ortega y Gasset")).last == "Ortega y Gasset"
+    parts = split_name(Person("Ludwig van der Waals"))
+    assert (parts.first, parts.von, parts.last) == ("Ludwig", "van der", "Waals")

@@ -80,14 +80,43 @@ def issue_keys(wanted: Iterable[tuple[str, str]], book: KeyBook) -> dict[str, st
     """
     taken = {key.lower() for key in book.keys.values()}
     issued: dict[str, str] = {}
+    wanted = list(wanted)
+    by_title = _unclaimed_by_title(book, {identity for identity, _ in wanted})
     for identity, base in wanted:
-        if identity in book.keys:
-            issued[identity] = book.keys[identity]
+        known = book.keys.get(identity) or _renamed(identity, by_title)
+        if known:
+            issued[identity] = known
             continue
         key = next(k for k in _candidates(base) if k not in taken)
         taken.add(key)
         issued[identity] = key
     return issued
+
+
+def _unclaimed_by_title(book: KeyBook, identities: set[str]) -> dict[str, tuple[str, str]]:
+    """Book keys whose identity no current paper has, by title, where the title is unique.
+
+    If a fix in name parsing changes how a first author's surname is read, the paper's
+    identity changes but its title does not: it keeps its key instead of getting a new one.
+    """
+    counts: dict[str, int] = {}
+    unclaimed: dict[str, tuple[str, str]] = {}
+    for identity, key in book.keys.items():
+        surname, _, title = identity.partition("|")
+        counts[title] = counts.get(title, 0) + 1
+        if identity not in identities:
+            unclaimed[title] = (surname, key)
+    return {title: entry for title, entry in unclaimed.items() if counts[title] == 1}
+
+
+def _renamed(identity: str, by_title: dict[str, tuple[str, str]]) -> str | None:
+    """The key of the same paper under an older reading of its first author's surname: the
+    title matches and one surname contains the other (`mayaki` / `zoubeirouamayaki`), so a
+    paper by someone else that happens to share the title never inherits the key."""
+    surname, _, title = identity.partition("|")
+    old_surname, key = by_title.get(title, ("", ""))
+    related = bool(old_surname and surname) and (old_surname in surname or surname in old_surname)
+    return key if related else None
 
 
 def _candidates(base: str) -> Iterable[str]:

@@ -105,7 +105,9 @@ def _name(person: Person, encode: Callable[[str], str]) -> str:
     if person.corporate:
         return "{" + _protect_and(encode(person.name)) + "}"
     parts = split_name(person)
-    last = " ".join(_protect_and(encode(part)) for part in (parts.von, parts.last) if part)
+    surname = _protect_and(encode(parts.last))
+    surname = "{" + surname + "}" if " " in parts.last else surname
+    last = " ".join(part for part in (_protect_and(encode(parts.von)), surname) if part)
     fields = [last] + ([encode(parts.jr)] if parts.jr else [])
     if parts.first:
         fields.append(_protect_and(encode(parts.first)))

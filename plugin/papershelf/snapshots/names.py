@@ -55,6 +55,10 @@ _ORGANISATION_WORDS = frozenset(
     }
 )
 _ET_AL = frozenset({"et al", "et al.", "others", "and others", "…", "...", "et. al."})
+_PARTICLES = frozenset(
+    "van von der den de del della dei degli di da das dos do du des la le les lo ten ter zu zur "
+    "bin ibn al el st d".split()
+)
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 _FOLD = {
     "ø": "o",
@@ -159,7 +163,10 @@ def _looks_like_organisation(name: str) -> bool:
 
 
 def split_name(person: Person) -> NameParts:
-    """BibTeX's name parts of a person: particles are the lower-case words before the surname."""
+    """BibTeX's name parts of a person: particles are the lower-case words before the surname.
+
+    `last` may hold several words (a compound surname); writers brace it as one unit.
+    """
     if person.corporate:
         return NameParts("", "", person.name, "")
     words = person.name.split()
@@ -169,10 +176,15 @@ def split_name(person: Person) -> NameParts:
         words[-1] = words[-1].rstrip(",")
     if len(words) <= 1:
         return NameParts("", "", " ".join(words), jr)
-    von_start = len(words) - 1
-    while von_start > 1 and words[von_start - 1][:1].islower():
-        von_start -= 1
-    return NameParts(" ".join(words[:von_start]), " ".join(words[von_start:-1]), words[-1], jr)
+    last_start = len(words) - 1
+    while last_start > 1 and words[last_start - 1][:1].islower():
+        last_start -= 1
+    lower = words[last_start:-1]
+    if any(word not in _PARTICLES for word in lower) and last_start > 1:
+        # A lower-case word that is no nobiliary particle joins a compound surname:
+        # `Zoubeirou a Mayaki`, `Ortega y Gasset`, `Silva e Souza`.
+        return NameParts(" ".join(words[: last_start - 1]), "", " ".join(words[last_start - 1 :]), jr)
+    return NameParts(" ".join(words[:last_start]), " ".join(lower), words[-1], jr)
 
 
 def ascii_fold(text: str) -> str:
