@@ -80,7 +80,7 @@ def _export(args: argparse.Namespace) -> int:
         print(f"warning: {problem}", file=sys.stderr)
     papers = list(merged.library.papers)
     if args.topic:
-        topics = {topic.slug: topic for topic in index_topics(merged.library)}
+        topics = {topic.slug: topic for topic in index_topics(merged.library).topics}
         if args.topic not in topics:
             print(f"error: no topic {args.topic!r}; topics: {', '.join(sorted(topics))}", file=sys.stderr)
             return 2

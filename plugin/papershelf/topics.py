@@ -1,30 +1,267 @@
-"""Topic index: the listing topics each paper was seen under."""
+"""Topics: the listings' own topic lines, topics discovered in the papers' text, and a user
+taxonomy that adds or overrides them.
+
+Discovery finds recurring phrases (1-4 words) in titles and abstracts with the variant
+merging of `papershelf.phrases`, keeps those seen in several papers but not in so many
+that they say nothing (`large language model`), prefers a phrase to its own fragments
+(`speculative decoding` over `speculative`), and picks a short index greedily, skipping
+phrases whose papers are nearly the same set as an already chosen topic's.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from papershelf.model import Library
-from papershelf.slugs import unique_slugs
+from papershelf.model import Library, Paper
+from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Token, aliases, clauses
+from papershelf.slugs import slugify
 
-__all__ = ["Topic", "index_topics"]
+__all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
+
+Phrase = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _PaperText:
+    """A paper's clauses, title first; `in_title` counts the title's clauses."""
+
+    clauses: list[list[Token]]
+    in_title: int
+
+    @classmethod
+    def of(cls, paper: Paper, known_aliases: dict[str, Phrase]) -> _PaperText:
+        title = clauses(paper.title, known_aliases)
+        return cls(title + clauses(paper.abstract, known_aliases), len(title))
+
+
+@dataclass(frozen=True)
+class TopicOptions:
+    """How topics are found; `taxonomy` maps a topic name to the phrases that define it."""
+
+    discover: bool = True
+    min_papers: int = 3
+    max_share: float = 0.35
+    max_topics: int = 40
+    taxonomy: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Topic:
-    """A topic's page data: its name, slug and papers (newest first)."""
+    """A topic's page data. `kind` is `listing`, `curated` or `discovered`; `phrases` are the
+    variants that matched, as written in the papers."""
 
     slug: str
     name: str
+    kind: str
     papers: tuple[str, ...]
+    phrases: tuple[str, ...] = ()
 
 
-def index_topics(library: Library) -> list[Topic]:
-    """Topics by size, largest first; slugs come from the names, so they stay put."""
+@dataclass(frozen=True)
+class TopicIndex:
+    """All topics, largest first within each kind, and each paper's topics."""
+
+    topics: tuple[Topic, ...]
+    by_paper: Mapping[str, tuple[Topic, ...]]
+
+    @property
+    def without_subject(self) -> int:
+        """Papers with no discovered or curated topic (only their listing's)."""
+        return sum(1 for topics in self.by_paper.values() if all(t.kind == "listing" for t in topics))
+
+
+def index_topics(library: Library, options: TopicOptions | None = None) -> TopicIndex:
+    """Listing topics, then curated, then discovered topics; each paper's topics in that order."""
+    options = options or TopicOptions()
+    known_aliases = aliases(f"{paper.title}. {paper.abstract}" for paper in library.papers)
+    paper_clauses = {paper.key: _PaperText.of(paper, known_aliases) for paper in library.papers}
+    curated = _curated(options.taxonomy, paper_clauses, known_aliases, library)
+    discovered: list[Topic] = []
+    if options.discover:
+        taken = {phrase for topic in curated for phrase in _phrases_of(topic, known_aliases)}
+        discovered = _discover(library, paper_clauses, options, taken, {t.slug for t in curated})
+    topics = (*_listing_topics(library), *curated, *discovered)
+    by_paper: dict[str, list[Topic]] = {paper.key: [] for paper in library.papers}
+    for topic in topics:
+        for key in topic.papers:
+            by_paper[key].append(topic)
+    return TopicIndex(topics, {key: tuple(found) for key, found in by_paper.items()})
+
+
+def _listing_topics(library: Library) -> list[Topic]:
     members: dict[str, list[str]] = {}
     for paper in library.papers:
-        for topic in paper.topics:
-            members.setdefault(topic, []).append(paper.key)
-    slugs = unique_slugs(sorted(members))
+        for name in paper.topics:
+            members.setdefault(name, []).append(paper.key)
     ordered = sorted(members, key=lambda name: (-len(members[name]), name.casefold()))
-    return [Topic(slugs[name], name, tuple(members[name])) for name in ordered]
+    return [Topic(slugify(name), name, "listing", tuple(members[name])) for name in ordered]
+
+
+def _curated(
+    taxonomy: Mapping[str, Sequence[str]],
+    paper_clauses: Mapping[str, _PaperText],
+    known_aliases: dict[str, Phrase],
+    library: Library,
+) -> list[Topic]:
+    topics = []
+    for name, phrases in taxonomy.items():
+        wanted = {_terms(phrase, known_aliases) for phrase in phrases} - {()}
+        keys = [
+            p.key for p in library.papers if any(_contains(paper_clauses[p.key].clauses, w) for w in wanted)
+        ]
+        topics.append(Topic(slugify(name), name, "curated", tuple(keys), tuple(phrases)))
+    return sorted(topics, key=lambda topic: (-len(topic.papers), topic.name.casefold()))
+
+
+def _terms(phrase: str, known_aliases: dict[str, Phrase]) -> Phrase:
+    return tuple(token.term for clause in clauses(phrase, known_aliases) for token in clause)
+
+
+def _phrases_of(topic: Topic, known_aliases: dict[str, Phrase]) -> set[Phrase]:
+    return {_terms(phrase, known_aliases) for phrase in topic.phrases}
+
+
+def _contains(paper: list[list[Token]], phrase: Phrase) -> bool:
+    size = len(phrase)
+    return any(
+        tuple(token.term for token in clause[i : i + size]) == phrase
+        for clause in paper
+        for i in range(len(clause) - size + 1)
+    )
+
+
+@dataclass
+class _Candidate:
+    phrase: Phrase
+    papers: set[str] = field(default_factory=set)
+    in_titles: set[str] = field(default_factory=set)
+    surfaces: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def readable(self) -> bool:
+        """Names a subject: no generic word at either end (`based`, `model`), no one-letter
+        word; a single word must be one that several titles name (`Quantization`)."""
+        ends = (self.phrase[0], self.phrase[-1])
+        if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
+            return False
+        if any(len(term) < 2 for term in self.phrase):
+            return False
+        if len(self.phrase) == 1:
+            acronym = any(surface.isupper() for surface in self.surfaces)
+            return len(self.in_titles) >= 3 and (len(self.phrase[0]) >= 4 or acronym)
+        return True
+
+    def specific(self, max_share: float, library_size: int) -> bool:
+        """Not in so many papers that it says nothing; a single word must be rarer still."""
+        share = max_share if len(self.phrase) > 1 else max_share / 2
+        return len(self.papers) <= max(3, math.floor(share * library_size))
+
+    @property
+    def score(self) -> float:
+        """Papers plus title mentions, with a premium for multi-word phrases (more specific)."""
+        length = {1: 0.6, 2: 1.5}.get(len(self.phrase), 1.8)
+        return (len(self.papers) + len(self.in_titles)) * length
+
+
+def _discover(
+    library: Library,
+    paper_clauses: Mapping[str, _PaperText],
+    options: TopicOptions,
+    taken: set[Phrase],
+    taken_slugs: set[str],
+) -> list[Topic]:
+    frequent = [
+        c
+        for c in _candidates(library.papers, paper_clauses).values()
+        if len(c.papers) >= options.min_papers and c.phrase not in taken
+    ]
+    size = len(library.papers)
+    fitting = [c for c in _without_fragments(frequent) if c.readable and c.specific(options.max_share, size)]
+    chosen: list[_Candidate] = []
+    for candidate in sorted(fitting, key=lambda c: (-c.score, c.phrase)):
+        if len(chosen) >= options.max_topics:
+            break
+        if not any(_same_subject(candidate, other) for other in chosen):
+            chosen.append(candidate)
+    return _as_topics(chosen, library, taken_slugs)
+
+
+def _candidates(papers: Iterable[Paper], paper_clauses: Mapping[str, _PaperText]) -> dict[Phrase, _Candidate]:
+    found: dict[Phrase, _Candidate] = {}
+    for paper in papers:
+        text = paper_clauses[paper.key]
+        for index, clause in enumerate(text.clauses):
+            for phrase, surface in _ngrams(clause):
+                candidate = found.setdefault(phrase, _Candidate(phrase))
+                candidate.papers.add(paper.key)
+                if index < text.in_title:
+                    candidate.in_titles.add(paper.key)
+                else:  # abstracts spell phrases as prose; titles capitalise every word
+                    candidate.surfaces[surface] += 1
+    return found
+
+
+def _ngrams(clause: list[Token], longest: int = 4) -> Iterable[tuple[Phrase, str]]:
+    """Phrases that may name a subject: no stop word at either end, not all generic words."""
+    for start in range(len(clause)):
+        for size in range(1, longest + 1):
+            window = clause[start : start + size]
+            if len(window) < size:
+                break
+            terms = tuple(token.term for token in window)
+            if terms[0] in STOP_WORDS or terms[-1] in STOP_WORDS:
+                continue
+            follows = clause[start + size] if start + size < len(clause) else None
+            if not window[0].surface or (follows is not None and not follows.surface):
+                continue  # never half of an expanded abbreviation
+            yield terms, " ".join(token.surface for token in window if token.surface)
+
+
+def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
+    """Drop a phrase when a longer phrase containing it covers most of its papers."""
+    return [
+        candidate
+        for candidate in candidates
+        if not any(
+            len(other.phrase) > len(candidate.phrase)
+            and _inside(candidate.phrase, other.phrase)
+            and len(other.papers) >= 0.7 * len(candidate.papers)
+            for other in candidates
+        )
+    ]
+
+
+def _inside(short: Phrase, long: Phrase) -> bool:
+    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+def _same_subject(candidate: _Candidate, chosen: _Candidate) -> bool:
+    """Near-identical paper sets, or one phrase inside the other with a large overlap."""
+    overlap = len(candidate.papers & chosen.papers)
+    union = len(candidate.papers | chosen.papers)
+    nested = _inside(candidate.phrase, chosen.phrase) or _inside(chosen.phrase, candidate.phrase)
+    return overlap / union >= 0.8 or (nested and overlap >= 0.5 * len(candidate.papers))
+
+
+def _as_topics(chosen: list[_Candidate], library: Library, taken_slugs: set[str]) -> list[Topic]:
+    order = {paper.key: index for index, paper in enumerate(library.papers)}
+    topics = []
+    for candidate in sorted(chosen, key=lambda c: (-len(c.papers), c.phrase)):
+        name = _display_name(candidate.surfaces, candidate.phrase)
+        slug = slugify(name)
+        if slug in taken_slugs:
+            continue
+        taken_slugs.add(slug)
+        papers = tuple(sorted(candidate.papers, key=order.__getitem__))
+        variants = tuple(surface for surface, _ in candidate.surfaces.most_common(4))
+        topics.append(Topic(slug, name, "discovered", papers, variants))
+    return topics
+
+
+def _display_name(surfaces: Counter[str], phrase: Phrase) -> str:
+    """The spelling abstracts use most, capitalised like a heading."""
+    name = surfaces.most_common(1)[0][0] if surfaces else " ".join(phrase)
+    return name[:1].upper() + name[1:]

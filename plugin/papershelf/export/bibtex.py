@@ -24,7 +24,7 @@ from papershelf.export.latex import ascii_losses, encode_latex
 from papershelf.model import Paper, Person
 from papershelf.snapshots.names import split_name
 
-__all__ = ["BIBTEX", "Dialect", "ascii_approximations", "bibtex_entry", "bibtex_file"]
+__all__ = ["BIBTEX", "Dialect", "ascii_approximations", "bibtex_entry", "bibtex_file", "join_entries"]
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -67,7 +67,12 @@ def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX) -> str:
 
 def bibtex_file(papers: Iterable[Paper], dialect: Dialect = BIBTEX) -> str:
     """Entries joined by blank lines: exactly the per-paper texts."""
-    return "\n".join(bibtex_entry(paper, dialect) for paper in papers)
+    return join_entries(bibtex_entry(paper, dialect) for paper in papers)
+
+
+def join_entries(entries: Iterable[str]) -> str:
+    """A .bib file from entry texts (each ending in a newline), one blank line between them."""
+    return "\n".join(entries)
 
 
 def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:

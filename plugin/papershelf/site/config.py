@@ -22,3 +22,20 @@ class PapershelfConfig(Config):
 
     locale = c.Optional(c.Type(str))
     """Language for dates on pages (default: the theme's `language`, else English)."""
+
+    discover_topics = c.Type(bool, default=True)
+    """Find topics in the papers' titles and abstracts."""
+
+    max_topics = c.Type(int, default=40)
+    """At most this many discovered topics."""
+
+    min_topic_papers = c.Type(int, default=3)
+    """A discovered topic needs at least this many papers."""
+
+    taxonomy = c.DictOfItems(c.ListOfItems(c.Type(str)), default={})
+    """Your own topics: topic name -> phrases; a paper whose title or abstract contains one
+    of the phrases (in any spelling variant) belongs to it. Replaces a discovered topic
+    with the same phrase."""
+
+    related = c.Type(int, default=5)
+    """Related papers shown on each paper page (0 turns the section off)."""

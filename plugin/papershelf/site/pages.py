@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from babel.dates import format_date
@@ -20,14 +21,26 @@ from mkdocs.utils import get_relative_url
 
 from papershelf.authors import AuthorProfile, author_identity, index_authors
 from papershelf.export.biblatex import biblatex_file
-from papershelf.export.bibtex import bibtex_entry, bibtex_file
+from papershelf.export.bibtex import bibtex_entry, join_entries
 from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
-from papershelf.topics import Topic, index_topics
+from papershelf.related import Relation, related_papers
+from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
-__all__ = ["SiteFile", "SitePlan", "page_url"]
+__all__ = ["SiteFile", "SiteOptions", "SitePlan", "page_url"]
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """What the site's pages depend on besides the library."""
+
+    use_directory_urls: bool = True
+    per_page: int = 50
+    locale: str = "en"
+    related: int = 5
+    topics: TopicOptions = field(default_factory=TopicOptions)
 
 
 @dataclass(frozen=True)
@@ -66,13 +79,12 @@ def _environment() -> Environment:
 class SitePlan:
     """Everything the site shows for one library; `files()` yields it page by page."""
 
-    def __init__(
-        self, library: Library, *, use_directory_urls: bool = True, per_page: int = 50, locale: str = "en"
-    ) -> None:
+    def __init__(self, library: Library, options: SiteOptions | None = None) -> None:
         self.library = library
-        self.use_directory_urls = use_directory_urls
-        self.per_page = max(1, per_page)
-        self.locale = locale
+        self.options = options or SiteOptions()
+        self.use_directory_urls = self.options.use_directory_urls
+        self.per_page = max(1, self.options.per_page)
+        self.locale = self.options.locale
         self.env = _environment()
 
     @cached_property
@@ -80,8 +92,18 @@ class SitePlan:
         return index_authors(self.library)
 
     @cached_property
-    def topics(self) -> list[Topic]:
-        return index_topics(self.library)
+    def topic_index(self) -> TopicIndex:
+        return index_topics(self.library, self.options.topics)
+
+    @cached_property
+    def topics(self) -> tuple[Topic, ...]:
+        return self.topic_index.topics
+
+    @cached_property
+    def related(self) -> dict[str, list[Relation]]:
+        if self.options.related <= 0:
+            return {paper.key: [] for paper in self.library.papers}
+        return related_papers(self.library, self.topic_index, self.options.related)
 
     @cached_property
     def months(self) -> list[Month]:
@@ -101,7 +123,7 @@ class SitePlan:
         yield from self._author_files()
         yield from self._topic_files()
         yield from self._timeline_files()
-        yield SiteFile("library.bib", bibtex_file(self.library.papers))
+        yield SiteFile("library.bib", join_entries(self.bibtex.values()))
         yield SiteFile("library-biblatex.bib", biblatex_file(self.library.papers))
         yield SiteFile("library.json", csljson_file(self.library.papers))
 
@@ -121,13 +143,13 @@ class SitePlan:
         return SiteFile(src_uri, content, in_nav)
 
     def _paper_files(self) -> Iterator[SiteFile]:
-        topic_of = {topic.name: topic for topic in self.topics}
         for paper in self.library.papers:
             yield self._render(
                 "paper.md.j2",
                 f"papers/{paper.key}.md",
                 paper=paper,
-                paper_topics=[topic_of[name] for name in paper.topics],
+                paper_topics=self.topic_index.by_paper[paper.key],
+                related=self.related[paper.key],
                 bibtex=self.bibtex[paper.key],
             )
             yield SiteFile(f"papers/{paper.key}.bib", self.bibtex[paper.key])
@@ -165,10 +187,34 @@ class SitePlan:
 
     def _topic_files(self) -> Iterator[SiteFile]:
         for topic in self.topics:
-            yield self._render("topic.md.j2", f"topics/{topic.slug}.md", topic=topic)
-            papers = [self.library.by_key[key] for key in topic.papers]
-            yield SiteFile(f"topics/{topic.slug}.bib", bibtex_file(papers))
-        yield self._render("topics.md.j2", "topics/index.md", in_nav=True, topics=self.topics)
+            yield self._render(
+                "topic.md.j2", f"topics/{topic.slug}.md", topic=topic, cooccurring=self._cooccurring(topic)
+            )
+            yield SiteFile(f"topics/{topic.slug}.bib", join_entries(self.bibtex[key] for key in topic.papers))
+        kinds = [
+            (kind, [t for t in self.topics if t.kind == kind])
+            for kind in ("curated", "discovered", "listing")
+        ]
+        largest = max((len(topic.papers) for topic in self.topics), default=1)
+        yield self._render(
+            "topics.md.j2",
+            "topics/index.md",
+            in_nav=True,
+            kinds=[k for k in kinds if k[1]],
+            largest=largest,
+            without_subject=self.topic_index.without_subject,
+        )
+
+    def _cooccurring(self, topic: Topic, limit: int = 8) -> list[tuple[Topic, int]]:
+        """Other topics by how many of this topic's papers they share (listing topics aside)."""
+        shared: Counter[Topic] = Counter()
+        for key in topic.papers:
+            shared.update(
+                other
+                for other in self.topic_index.by_paper[key]
+                if other != topic and other.kind != "listing"
+            )
+        return shared.most_common(limit)
 
     def _timeline_files(self) -> Iterator[SiteFile]:
         for month in self.months:

@@ -22,7 +22,8 @@ from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
-from papershelf.site.pages import SitePlan
+from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfPlugin"]
 
@@ -61,12 +62,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
         self._report_approximations(self.library)
-        plan = SitePlan(
-            self.library,
-            use_directory_urls=config.use_directory_urls,
-            per_page=self.config.per_page,
-            locale=self._locale(config),
-        )
+        plan = SitePlan(self.library, self._options(config))
+        if plan.topic_index.without_subject:
+            log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         for generated in plan.files():
             self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
@@ -97,9 +95,21 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         )
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
-    def _locale(self, config: MkDocsConfig) -> str:
+    def _options(self, config: MkDocsConfig) -> SiteOptions:
         language = self.config.locale or config.theme.get("language") or "en"
-        return str(language).replace("-", "_")
+        topics = TopicOptions(
+            discover=self.config.discover_topics,
+            min_papers=self.config.min_topic_papers,
+            max_topics=self.config.max_topics,
+            taxonomy=self.config.taxonomy,
+        )
+        return SiteOptions(
+            use_directory_urls=config.use_directory_urls,
+            per_page=self.config.per_page,
+            locale=str(language).replace("-", "_"),
+            related=self.config.related,
+            topics=topics,
+        )
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object

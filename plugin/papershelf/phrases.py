@@ -1,0 +1,170 @@
+"""Words and phrases of paper text, normalised so that spelling variants meet.
+
+Shared by topic discovery and related papers. Three normalisations make variants one term:
+
+* case and hyphenation: `KV-cache`, `KV cache` and `kv cache` are the same tokens;
+* light stemming: plurals and verb forms (`caches`, `quantized`, `quantization`) share a stem,
+  so that a phrase matches however a paper inflects it;
+* aliases that abstracts define themselves: `key-value (KV) cache` and
+  `Mixture-of-Experts (MoE)` teach that `KV` means `key value` and `MoE` means
+  `mixture of experts`, so `KV cache` and `key-value cache` become one phrase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from papershelf.snapshots.latex import split_math
+
+__all__ = ["GENERIC_TERMS", "STOP_WORDS", "Token", "aliases", "clauses", "stem", "tokens"]
+
+STOP_WORDS = frozenset(
+    """a about above across after again against all also am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each either
+    few for from further had has have having he her here hers him his how i if in into is it its
+    itself just may me might more most much must my no nor not now of off on once only or other
+    our ours out over own per same she should so some such than that the their theirs them then
+    there these they this those through thus to too under until up upon us very via was we were
+    what when where whether which while who whom why will with within without would yet you your
+    vs versus toward towards onto among amongst around along whereas hence therefore""".split()
+)
+# Words so common in computing papers that they name no subject on their own; compared as
+# stems, so every inflection is covered.
+_GENERIC_WORDS = """
+    model models method approach result paper propose proposed show work performance efficient
+    efficiency system based new novel existing study use using achieve improve reduce increase
+    significant framework task data time cost state art first two three one four
+    five each demonstrate evaluate compare provide present introduce enable challenge problem
+    solution perform design implement outperform baseline speedup typical recent current various
+    different multiple single end trade off level scale fast lower higher better best critical
+    important practical real world setting wide range impact effect analysis gap limit however
+    also further often while across over under up many most make allow require remain lead need
+    both well even still thus overall total number set technique consider several specific
+    general common open code available experiment experimental extensive benchmark accuracy
+    quality prior previous able way due order case form given full aware modern multi
+    constrained scaled scaling driven oriented grained style agnostic free friendly centric
+    enhance accelerate effective effectively fundamental emerging promising substantial
+    consistent identify explore investigate address maintain preserve support capture target
+    deliver offer observe find latency throughput workload architecture layer optimization
+    optimize device depth adaptive hybrid dynamic scalable parallel distributed execution
+    computation overhead strategy mechanism component process structure pattern operation
+    fine pre post non self cross co semi sub inter intra
+    """
+_CLAUSE_BREAK = re.compile(r"[.;:!?,()\[\]\u2013\u2014\u2026\"“”]+(?:\s|$)|[()\[\]\"“”]")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_DEFINITION = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][a-z]?s?|[A-Z]{2,}s?)\)")
+_SUFFIXES = (
+    ("izations", "iz"),
+    ("ization", "iz"),
+    ("izing", "iz"),
+    ("ized", "iz"),
+    ("izes", "iz"),
+    ("ize", "iz"),
+    ("ings", ""),
+    ("ing", ""),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("sses", "ss"),
+    ("ed", ""),
+)
+_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9]*[A-Z0-9]s")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word as written (`surface`) and the form that variants share (`term`)."""
+
+    surface: str
+    term: str
+
+
+def stem(word: str) -> str:
+    """A conservative stem: enough to merge inflections (`cache`, `caches`, `caching` ->
+    `cach`), never shown to readers.
+
+    `GPUs`, `LLMs` and `TMs` lose their plural `s` (an upper-case acronym plus `s`); other
+    words of four letters or fewer, and words with digits, stay as they are.
+    """
+    if _ACRONYM_PLURAL.fullmatch(word):
+        word = word[:-1]
+    word = word.lower()
+    if len(word) <= 4 or not word.isalpha():
+        return word
+    for suffix, replacement in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return (word[: -len(suffix)] + replacement).removesuffix("e")
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    return word.removesuffix("e") if len(word) > 4 else word
+
+
+GENERIC_TERMS = frozenset(stem(word) for word in _GENERIC_WORDS.split())
+
+
+def _words(text: str) -> Iterator[str]:
+    """Words of the text outside math; LaTeX macro names are not words."""
+    for is_math, run in split_math(text):
+        if not is_math:
+            yield from _WORD.findall(re.sub(r"\\[A-Za-z]+", " ", run))
+
+
+def aliases(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Abbreviations defined in the texts -> their long form as terms (`moe` -> mixture of expert).
+
+    `long form (ABBR)` counts when the initials of the words before the parenthesis spell
+    the abbreviation. When texts disagree, the most frequent long form wins.
+    """
+    found: dict[str, Counter[tuple[str, ...]]] = {}
+    for text in texts:
+        for match in _DEFINITION.finditer(text):
+            abbreviation = match.group(1)
+            before = list(_words(text[: match.start()]))[-8:]
+            long_form = _long_form(abbreviation, before)
+            if long_form:
+                key = stem(abbreviation)
+                found.setdefault(key, Counter())[long_form] += 1
+    return {abbreviation: forms.most_common(1)[0][0] for abbreviation, forms in found.items()}
+
+
+def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
+    """The words before `(ABBR)` whose initials spell it: all letters (`MoE`: mixture of
+    experts) or its capitals only (`LoRA`: low-rank adaptation)."""
+    bare = abbreviation.removesuffix("s")
+    spellings = {bare.lower(), "".join(char for char in bare if char.isupper()).lower()}
+    for size in range(2, min(len(before), len(bare) + 2) + 1):
+        words = before[len(before) - size :]
+        initials = "".join(word[0].lower() for word in words)
+        skipped = "".join(word[0].lower() for word in words if word.lower() not in STOP_WORDS)
+        if spellings & {initials, skipped}:
+            return tuple(stem(word) for word in words)
+    return None
+
+
+def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[list[Token]]:
+    """Tokens per clause: phrases never run across punctuation (`cache. Speculative`)."""
+    text = _DEFINITION.sub(" ", text)
+    pieces = (
+        tokens(piece, known_aliases)
+        for is_math, run in split_math(text)
+        if not is_math
+        for piece in _CLAUSE_BREAK.split(run)
+    )
+    return [piece for piece in pieces if piece]
+
+
+def tokens(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Token]:
+    """The text as tokens; a defined abbreviation expands to its long form's terms, and the
+    parenthesised definition itself (`(KV)`) is dropped so it is not counted twice."""
+    text = _DEFINITION.sub(" ", text)
+    result: list[Token] = []
+    for word in _words(text):
+        term = stem(word)
+        expansion = known_aliases.get(term)
+        if expansion and not word.islower():
+            result.extend(Token(word if i == 0 else "", part) for i, part in enumerate(expansion))
+        else:
+            result.append(Token(word, term))
+    return result
