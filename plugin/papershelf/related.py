@@ -139,6 +139,11 @@ def _explain(
         if topic.kind != "listing" and topic in topic_index.by_paper[other]
     )
     mine, theirs = vectors[key], vectors[other]
-    shared = {f: mine[f] * theirs[f] for f in mine.keys() & theirs.keys() if not f.startswith("topic:")}
+    named = " ".join(topic.name for topic in shared_topics).casefold()
+    shared = {
+        f: mine[f] * theirs[f]
+        for f in mine.keys() & theirs.keys()
+        if not f.startswith("topic:") and words[f].casefold() not in named  # said by the topic already
+    }
     strongest = sorted(shared, key=lambda f: (-shared[f], f))[:3]
     return Relation(other, round(score, 3), shared_topics, tuple(words[f] for f in strongest))

@@ -191,17 +191,13 @@ class SitePlan:
                 "topic.md.j2", f"topics/{topic.slug}.md", topic=topic, cooccurring=self._cooccurring(topic)
             )
             yield SiteFile(f"topics/{topic.slug}.bib", join_entries(self.bibtex[key] for key in topic.papers))
-        kinds = [
-            (kind, [t for t in self.topics if t.kind == kind])
-            for kind in ("curated", "discovered", "listing")
-        ]
-        largest = max((len(topic.papers) for topic in self.topics), default=1)
+        groups = [[t for t in self.topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
+        kinds = [(group[0].kind, group, max(len(t.papers) for t in group)) for group in groups if group]
         yield self._render(
             "topics.md.j2",
             "topics/index.md",
             in_nav=True,
-            kinds=[k for k in kinds if k[1]],
-            largest=largest,
+            kinds=kinds,
             without_subject=self.topic_index.without_subject,
         )
 
