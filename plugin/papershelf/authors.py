@@ -56,7 +56,7 @@ def index_authors(library: Library) -> list[AuthorProfile]:
         AuthorProfile(
             identity=identity,
             slug=slugs[identity],
-            name=spellings[identity].most_common(1)[0][0],
+            name=_preferred_spelling(spellings[identity]),
             sort_name=_sort_name(persons[identity]),
             affiliations=tuple(affiliations.get(identity, {})),
             papers=tuple(papers[identity]),
@@ -64,6 +64,20 @@ def index_authors(library: Library) -> list[AuthorProfile]:
         )
         for identity in order
     ]
+
+
+def _preferred_spelling(spellings: Counter[str]) -> str:
+    """The most used spelling; on a tie the one with more capitals and accents (`Po-Wei`
+    over `Po-wei`, `José` over `Jose`), since listings lose those more often than add them."""
+    return max(
+        spellings,
+        key=lambda name: (
+            spellings[name],
+            sum(c.isupper() for c in name),
+            sum(not c.isascii() for c in name),
+            name,
+        ),
+    )
 
 
 def _sort_name(person: Person) -> str:
