@@ -12,14 +12,26 @@ Shared by topic discovery and related papers. Three normalisations make variants
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from papershelf.model import Paper
 from papershelf.snapshots.latex import split_math
 
-__all__ = ["GENERIC_TERMS", "STOP_WORDS", "Token", "aliases", "clauses", "stem", "tokens"]
+__all__ = [
+    "GENERIC_TERMS",
+    "STOP_WORDS",
+    "Corpus",
+    "PaperText",
+    "Token",
+    "aliases",
+    "clauses",
+    "stem",
+    "tokens",
+]
 
 STOP_WORDS = frozenset(
     """a about above across after again against all also am an and any are as at be because been
@@ -81,6 +93,7 @@ class Token:
     term: str
 
 
+@functools.lru_cache(maxsize=1 << 17)
 def stem(word: str) -> str:
     """A conservative stem: enough to merge inflections (`cache`, `caches`, `caching` ->
     `cach`), never shown to readers.
@@ -168,3 +181,29 @@ def tokens(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Token]:
         else:
             result.append(Token(word, term))
     return result
+
+
+@dataclass(frozen=True)
+class PaperText:
+    """A paper's clauses, title first; the first `in_title` clauses are the title's."""
+
+    clauses: list[list[Token]]
+    in_title: int
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Every paper's text, tokenised once for topics and related papers alike."""
+
+    aliases: dict[str, tuple[str, ...]]
+    texts: dict[str, PaperText]
+
+    @classmethod
+    def of(cls, papers: Iterable[Paper]) -> Corpus:
+        papers = list(papers)
+        known = aliases(f"{paper.title}. {paper.abstract}" for paper in papers)
+        texts = {}
+        for paper in papers:
+            title = clauses(paper.title, known)
+            texts[paper.key] = PaperText(title + clauses(paper.abstract, known), len(title))
+        return cls(known, texts)

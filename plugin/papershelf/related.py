@@ -1,27 +1,29 @@
 """Related papers: TF-IDF similarity of title and abstract, with the reason spelled out.
 
 Each paper is a weighted bag of terms (stems from `papershelf.phrases`, titles counting
-double) plus its discovered and curated topics. Candidates come from an inverted index over
-each paper's strongest features only, so the work grows with the library times the postings
-of specific terms, not with the square of the library.
+double) plus its discovered and curated topics. Similarities are accumulated over an
+inverted index of specific features only, so the work grows with the library times the
+length of short postings lists, not with the square of the library.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from papershelf.model import Library, Paper
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Token, aliases, clauses
+from papershelf.model import Library
+from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText, Token
 from papershelf.topics import Topic, TopicIndex
 
 __all__ = ["Relation", "related_papers"]
 
-_STRONGEST = 16  # features per paper that enter the inverted index
-_TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
+_SPECIFIC = 0.02  # a feature in more than this share of papers does not propose candidates
+_STRONGEST = 12  # each paper is indexed and queried by its strongest specific features
 _MIN_SCORE = 0.08  # below this, papers merely share vocabulary
+_TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
 Vector = dict[str, float]
 
 
@@ -35,53 +37,58 @@ class Relation:
     words: tuple[str, ...]
 
 
-def related_papers(library: Library, topic_index: TopicIndex, limit: int = 5) -> dict[str, list[Relation]]:
-    """Up to `limit` related papers per paper, most similar first."""
-    known_aliases = aliases(f"{paper.title}. {paper.abstract}" for paper in library.papers)
+def related_papers(
+    library: Library, topic_index: TopicIndex, limit: int = 5, corpus: Corpus | None = None
+) -> dict[str, list[Relation]]:
+    """Up to `limit` related papers per paper, most similar first.
+
+    Scores are dot products of unit TF-IDF vectors accumulated over an inverted index of
+    each paper's strongest specific features (specific: in at most 2% of the papers, or 50):
+    common words add little to a cosine but would make the index quadratic.
+    """
+    corpus = corpus or Corpus.of(library.papers)
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     bags = {
-        paper.key: _bag(paper, known_aliases, topic_index.by_paper[paper.key], spellings)
+        paper.key: _bag(corpus.texts[paper.key], topic_index.by_paper[paper.key], spellings)
         for paper in library.papers
     }
-    vectors = _tf_idf(bags)
+    vectors, frequency = _tf_idf(bags)
+    cap = max(50, int(_SPECIFIC * len(bags)))
     strongest = {
-        key: sorted(vector, key=vector.__getitem__, reverse=True)[:_STRONGEST]
+        key: heapq.nlargest(_STRONGEST, ((w, f) for f, w in vector.items() if frequency[f] <= cap))
         for key, vector in vectors.items()
     }
-    postings: dict[str, list[str]] = defaultdict(list)
+    postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for key, features in strongest.items():
-        for feature in features:
-            postings[feature].append(key)
+        for weight, feature in features:
+            postings[feature].append((key, weight))
     words = {term: counts.most_common(1)[0][0] for term, counts in spellings.items()}
     relations = {}
     for key, features in strongest.items():
-        candidates = {other for feature in features for other in postings[feature]} - {key}
-        scored = sorted(
-            ((_cosine(vectors[key], vectors[other]), other) for other in candidates), reverse=True
-        )
+        scores: defaultdict[str, float] = defaultdict(float)
+        for weight, feature in features:
+            for other, other_weight in postings[feature]:
+                scores[other] += weight * other_weight
+        scores.pop(key, None)
+        best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], item[0]))
         relations[key] = [
             _explain(key, other, score, vectors, topic_index, words)
-            for score, other in scored[:limit]
+            for other, score in best
             if score >= _MIN_SCORE
         ]
     return relations
 
 
-def _bag(
-    paper: Paper,
-    known_aliases: dict[str, tuple[str, ...]],
-    topics: tuple[Topic, ...],
-    spellings: dict[str, Counter[str]],
-) -> Counter[str]:
+def _bag(text: PaperText, topics: tuple[Topic, ...], spellings: dict[str, Counter[str]]) -> Counter[str]:
     bag: Counter[str] = Counter()
-    for weight, text in ((2, paper.title), (1, paper.abstract)):
-        for clause in clauses(text, known_aliases):
-            for token in clause:
-                if _content(token):
-                    bag[token.term] += weight
-                    spellings[token.term][
-                        token.surface if token.surface.isupper() else token.surface.lower()
-                    ] += 1
+    for index, clause in enumerate(text.clauses):
+        weight = 2 if index < text.in_title else 1
+        for token in clause:
+            if _content(token):
+                bag[token.term] += weight
+                spellings[token.term][
+                    token.surface if token.surface.isupper() else token.surface.lower()
+                ] += 1
     for topic in topics:
         if topic.kind != "listing":  # every paper of a listing shares it: no signal
             bag[f"topic:{topic.slug}"] += 1
@@ -99,29 +106,25 @@ def _content(token: Token) -> bool:
     )
 
 
-def _tf_idf(bags: Mapping[str, Counter[str]]) -> dict[str, Vector]:
-    """Unit-length vectors: log term frequency times inverse document frequency."""
+def _tf_idf(bags: Mapping[str, Counter[str]]) -> tuple[dict[str, Vector], Counter[str]]:
+    """Unit-length vectors (log term frequency times inverse document frequency), and the
+    document frequency of every feature."""
     document_frequency: Counter[str] = Counter()
     for bag in bags.values():
         document_frequency.update(bag.keys())
     count = len(bags)
+    idf = {feature: math.log((1 + count) / (1 + df)) + 1 for feature, df in document_frequency.items()}
     vectors = {}
     for key, bag in bags.items():
         weights = {
             feature: (1 + math.log(frequency))
-            * (math.log((1 + count) / (1 + document_frequency[feature])) + 1)
+            * idf[feature]
             * (_TOPIC_WEIGHT if feature.startswith("topic:") else 1.0)
             for feature, frequency in bag.items()
         }
         norm = math.sqrt(sum(weight * weight for weight in weights.values())) or 1.0
         vectors[key] = {feature: weight / norm for feature, weight in weights.items()}
-    return vectors
-
-
-def _cosine(mine: Vector, theirs: Vector) -> float:
-    if len(theirs) < len(mine):
-        mine, theirs = theirs, mine
-    return sum(weight * theirs.get(feature, 0.0) for feature, weight in mine.items())
+    return vectors, document_frequency
 
 
 def _explain(

@@ -12,29 +12,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.model import Library, Paper
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Token, aliases, clauses
+from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText, Token, clauses
 from papershelf.slugs import slugify
 
 __all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
 
 Phrase = tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class _PaperText:
-    """A paper's clauses, title first; `in_title` counts the title's clauses."""
-
-    clauses: list[list[Token]]
-    in_title: int
-
-    @classmethod
-    def of(cls, paper: Paper, known_aliases: dict[str, Phrase]) -> _PaperText:
-        title = clauses(paper.title, known_aliases)
-        return cls(title + clauses(paper.abstract, known_aliases), len(title))
 
 
 @dataclass(frozen=True)
@@ -73,11 +60,13 @@ class TopicIndex:
         return sum(1 for topics in self.by_paper.values() if all(t.kind == "listing" for t in topics))
 
 
-def index_topics(library: Library, options: TopicOptions | None = None) -> TopicIndex:
+def index_topics(
+    library: Library, options: TopicOptions | None = None, corpus: Corpus | None = None
+) -> TopicIndex:
     """Listing topics, then curated, then discovered topics; each paper's topics in that order."""
     options = options or TopicOptions()
-    known_aliases = aliases(f"{paper.title}. {paper.abstract}" for paper in library.papers)
-    paper_clauses = {paper.key: _PaperText.of(paper, known_aliases) for paper in library.papers}
+    corpus = corpus or Corpus.of(library.papers)
+    known_aliases, paper_clauses = corpus.aliases, corpus.texts
     curated = _curated(options.taxonomy, paper_clauses, known_aliases, library)
     discovered: list[Topic] = []
     if options.discover:
@@ -102,7 +91,7 @@ def _listing_topics(library: Library) -> list[Topic]:
 
 def _curated(
     taxonomy: Mapping[str, Sequence[str]],
-    paper_clauses: Mapping[str, _PaperText],
+    paper_clauses: Mapping[str, PaperText],
     known_aliases: dict[str, Phrase],
     library: Library,
 ) -> list[Topic]:
@@ -168,15 +157,15 @@ class _Candidate:
 
 def _discover(
     library: Library,
-    paper_clauses: Mapping[str, _PaperText],
+    paper_clauses: Mapping[str, PaperText],
     options: TopicOptions,
     taken: set[Phrase],
     taken_slugs: set[str],
 ) -> list[Topic]:
     frequent = [
         c
-        for c in _candidates(library.papers, paper_clauses).values()
-        if len(c.papers) >= options.min_papers and c.phrase not in taken
+        for c in _candidates(library.papers, paper_clauses, options.min_papers).values()
+        if c.phrase not in taken
     ]
     size = len(library.papers)
     fitting = [c for c in _without_fragments(frequent) if c.readable and c.specific(options.max_share, size)]
@@ -189,49 +178,63 @@ def _discover(
     return _as_topics(chosen, library, taken_slugs)
 
 
-def _candidates(papers: Iterable[Paper], paper_clauses: Mapping[str, _PaperText]) -> dict[Phrase, _Candidate]:
-    found: dict[Phrase, _Candidate] = {}
+def _candidates(
+    papers: Iterable[Paper], paper_clauses: Mapping[str, PaperText], min_papers: int
+) -> dict[Phrase, _Candidate]:
+    """Phrases in at least `min_papers` papers. A first pass only counts papers per phrase
+    (cheap); spellings and title mentions are collected for the survivors only."""
+    papers = list(papers)
+    seen: dict[Phrase, set[str]] = {}
+    for paper in papers:
+        for clause in paper_clauses[paper.key].clauses:
+            for phrase, _start, _size in _ngrams(clause):
+                seen.setdefault(phrase, set()).add(paper.key)
+    found = {phrase: _Candidate(phrase, keys) for phrase, keys in seen.items() if len(keys) >= min_papers}
     for paper in papers:
         text = paper_clauses[paper.key]
         for index, clause in enumerate(text.clauses):
-            for phrase, surface in _ngrams(clause):
-                candidate = found.setdefault(phrase, _Candidate(phrase))
-                candidate.papers.add(paper.key)
+            for phrase, start, size in _ngrams(clause):
+                candidate = found.get(phrase)
+                if candidate is None:
+                    continue
                 if index < text.in_title:
                     candidate.in_titles.add(paper.key)
                 else:  # abstracts spell phrases as prose; titles capitalise every word
+                    surface = " ".join(
+                        token.surface for token in clause[start : start + size] if token.surface
+                    )
                     candidate.surfaces[surface] += 1
     return found
 
 
-def _ngrams(clause: list[Token], longest: int = 4) -> Iterable[tuple[Phrase, str]]:
-    """Phrases that may name a subject: no stop word at either end, not all generic words."""
-    for start in range(len(clause)):
-        for size in range(1, longest + 1):
-            window = clause[start : start + size]
-            if len(window) < size:
-                break
-            terms = tuple(token.term for token in window)
-            if terms[0] in STOP_WORDS or terms[-1] in STOP_WORDS:
-                continue
-            follows = clause[start + size] if start + size < len(clause) else None
-            if not window[0].surface or (follows is not None and not follows.surface):
-                continue  # never half of an expanded abbreviation
-            yield terms, " ".join(token.surface for token in window if token.surface)
+def _ngrams(clause: list[Token], longest: int = 4) -> Iterator[tuple[Phrase, int, int]]:
+    """(phrase, start, size) of phrases that may name a subject: no stop word at either end,
+    never starting or ending inside an expanded abbreviation."""
+    terms = [token.term for token in clause]
+    opens = [bool(token.surface) and token.term not in STOP_WORDS for token in clause]
+    closes = [token.term not in STOP_WORDS for token in clause]
+    count = len(clause)
+    for start in range(count):
+        if not opens[start]:
+            continue
+        for size in range(1, min(longest, count - start) + 1):
+            end = start + size
+            if closes[end - 1] and (end == count or clause[end].surface):
+                yield tuple(terms[start:end]), start, size
 
 
 def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
     """Drop a phrase when a longer phrase containing it covers most of its papers."""
-    return [
-        candidate
-        for candidate in candidates
-        if not any(
-            len(other.phrase) > len(candidate.phrase)
-            and _inside(candidate.phrase, other.phrase)
-            and len(other.papers) >= 0.7 * len(candidate.papers)
-            for other in candidates
-        )
-    ]
+    by_phrase = {candidate.phrase: candidate for candidate in candidates}
+    fragments = set()
+    for longer in candidates:
+        size = len(longer.phrase)
+        for length in range(1, size):
+            for start in range(size - length + 1):
+                part = by_phrase.get(longer.phrase[start : start + length])
+                if part is not None and len(longer.papers) >= 0.7 * len(part.papers):
+                    fragments.add(part.phrase)
+    return [candidate for candidate in candidates if candidate.phrase not in fragments]
 
 
 def _inside(short: Phrase, long: Phrase) -> bool:

@@ -26,6 +26,7 @@ from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
+from papershelf.phrases import Corpus
 from papershelf.related import Relation, related_papers
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
@@ -92,8 +93,12 @@ class SitePlan:
         return index_authors(self.library)
 
     @cached_property
+    def corpus(self) -> Corpus:
+        return Corpus.of(self.library.papers)
+
+    @cached_property
     def topic_index(self) -> TopicIndex:
-        return index_topics(self.library, self.options.topics)
+        return index_topics(self.library, self.options.topics, self.corpus)
 
     @cached_property
     def topics(self) -> tuple[Topic, ...]:
@@ -103,7 +108,7 @@ class SitePlan:
     def related(self) -> dict[str, list[Relation]]:
         if self.options.related <= 0:
             return {paper.key: [] for paper in self.library.papers}
-        return related_papers(self.library, self.topic_index, self.options.related)
+        return related_papers(self.library, self.topic_index, self.options.related, self.corpus)
 
     @cached_property
     def months(self) -> list[Month]:

@@ -108,6 +108,7 @@ _TEXT_COMMANDS = frozenset(
 _ESCAPES = {"&": "&", "%": "%", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": "\u2009"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 _MACRO_NAME = re.compile(r"[A-Za-z]+")
+_MATH_OR_ESCAPE = re.compile(r"\\.|\$((?:[^$\\]|\\.)+)\$", re.DOTALL)
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 
 
@@ -120,29 +121,19 @@ def split_math(text: str) -> list[tuple[bool, str]]:
     """Split model text into (is_math, piece) runs; math pieces exclude the `$` delimiters.
 
     Only a closed `$...$` pair is math: a truncated abstract may end inside one, and that
-    tail stays text so that no output tries to render half a formula.
+    tail stays text so that no output tries to render half a formula. `\\$` is a dollar sign.
     """
     runs: list[tuple[bool, str]] = []
-    buffer: list[str] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char == "\\" and i + 1 < len(text):
-            buffer.append(text[i : i + 2])
-            i += 2
-            continue
-        end = _closing_dollar(text, i + 1) if char == "$" else -1
-        if end > i + 1:
-            if buffer:
-                runs.append((False, "".join(buffer)))
-                buffer = []
-            runs.append((True, text[i + 1 : end]))
-            i = end + 1
-            continue
-        buffer.append(char)
-        i += 1
-    if buffer:
-        runs.append((False, "".join(buffer)))
+    last = 0
+    for match in _MATH_OR_ESCAPE.finditer(text):
+        if match.group(1) is None:
+            continue  # an escaped character: part of the text run
+        if match.start() > last:
+            runs.append((False, text[last : match.start()]))
+        runs.append((True, match.group(1)))
+        last = match.end()
+    if last < len(text):
+        runs.append((False, text[last:]))
     return runs
 
 
