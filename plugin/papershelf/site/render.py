@@ -1,13 +1,13 @@
 """Snapshot text -> safe HTML: escaped for HTML, Markdown and Jinja; math as MathML.
 
 Generated pages are Markdown files whose data sits inside raw HTML blocks, which Markdown
-leaves alone. Escaping `{` and `}` as character references keeps `{{ }}` and `{% %}` from
-listings inert even for plugins that run Jinja over page sources.
+leaves alone. Data is escaped for HTML and, beyond that, every character that Markdown, its
+extensions or Jinja could act on becomes a character reference: `{{ }}` and `{% %}` from
+listings stay inert even for plugins that run Jinja over page sources, and `*`, `_`, `[`
+stay text even where the data lands in Markdown (reading-list cards, references).
 """
 
 from __future__ import annotations
-
-import html
 
 from latex2mathml.converter import convert as latex_to_mathml
 from markupsafe import Markup
@@ -16,12 +16,15 @@ from papershelf.snapshots.latex import split_math
 
 __all__ = ["escape_text", "render_text"]
 
-_INERT = str.maketrans({"{": "&#123;", "}": "&#125;"})
+_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
+# Characters Markdown, Jinja or Python-Markdown extensions may act on, as references.
+# One table for HTML's own characters too, so that no reference is escaped twice.
+_INERT = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!"})
 
 
 def escape_text(text: str) -> Markup:
     """Plain text -> HTML that shows exactly that text."""
-    return Markup(html.escape(text, quote=True).translate(_INERT))
+    return Markup(text.translate(_INERT))
 
 
 def render_text(text: str) -> Markup:
@@ -41,4 +44,4 @@ def _math(latex: str) -> str:
         mathml = latex_to_mathml(latex)
     except Exception:  # noqa: BLE001 - latex2mathml raises many types on malformed input
         return escape_text(f"${latex}$")
-    return mathml.translate(_INERT)
+    return mathml.translate(_BRACES)
