@@ -26,6 +26,9 @@ from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
+from papershelf.citations import author_year
+from papershelf.curation import Curation
+from papershelf.lists import Resolver, resolver_for, tally
 from papershelf.phrases import Corpus
 from papershelf.related import Relation, related_papers
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
@@ -122,8 +125,20 @@ class SitePlan:
     def _author_slug(self) -> dict[str, str]:
         return {profile.identity: profile.slug for profile in self.authors}
 
-    def files(self) -> Iterator[SiteFile]:
+    def resolver(self) -> Resolver:
+        """What reading lists can name: this library's papers, topics and authors."""
+        return resolver_for(
+            self.library,
+            {topic.slug: topic.papers for topic in self.topics},
+            {profile.slug: profile.papers for profile in self.authors},
+            {profile.slug: profile.name for profile in self.authors},
+        )
+
+    def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
+        """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
+        self.curation = curation or Curation()
         yield from self._paper_files()
+        yield from self._list_files()
         yield from self._index_files()
         yield from self._author_files()
         yield from self._topic_files()
@@ -133,6 +148,10 @@ class SitePlan:
         yield SiteFile("library.json", csljson_file(self.library.papers))
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
+        return SiteFile(src_uri, self.render_fragment(template, src_uri, **context), in_nav)
+
+    def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
+        """A template rendered for the page at `src_uri` (links are relative to it)."""
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
             "link": lambda target: get_relative_url(page_url(target, self.use_directory_urls), here),
@@ -143,9 +162,10 @@ class SitePlan:
             ).capitalize(),
             "front_title": lambda title: Markup(json.dumps(str(escape_text(title)), ensure_ascii=False)),
             "author_page": lambda person: f"authors/{self._author_slug[author_identity(person)]}.md",
+            "author_year": author_year,
+            "tally": tally,
         }
-        content = self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
-        return SiteFile(src_uri, content, in_nav)
+        return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
 
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
@@ -156,8 +176,19 @@ class SitePlan:
                 paper_topics=self.topic_index.by_paper[paper.key],
                 related=self.related[paper.key],
                 bibtex=self.bibtex[paper.key],
+                holding=self.curation.holding.get(paper.key, []),
+                citing=self.curation.citing.get(paper.key, []),
             )
             yield SiteFile(f"papers/{paper.key}.bib", self.bibtex[paper.key])
+
+    def _list_files(self) -> Iterator[SiteFile]:
+        for reading_list in self.curation.lists.values():
+            yield SiteFile(
+                f"lists/{reading_list.name}.bib", join_entries(self.bibtex[k] for k in reading_list.keys)
+            )
+        yield self._render(
+            "lists.md.j2", "lists/index.md", in_nav=True, lists=list(self.curation.lists.items())
+        )
 
     def _index_files(self) -> Iterator[SiteFile]:
         keys = [paper.key for paper in self.library.papers]

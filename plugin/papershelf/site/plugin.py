@@ -15,7 +15,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
 
+from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import ascii_approximations
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
@@ -23,6 +25,7 @@ from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.site.rewrite import PageRewriter, doc_pages
 from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfPlugin"]
@@ -36,6 +39,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
+        self.generated: set[str] = set()
         self.library: Library | None = None
         self.warnings = 0
 
@@ -50,6 +54,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             self.folder = SnapshotFolder(root, ignore=frozenset({self.keys_path}))
         if _CSS not in config.extra_css:
             config.extra_css.append(_CSS)
+        if "md_in_html" not in config.markdown_extensions:
+            config.markdown_extensions.append("md_in_html")  # reading-list cards hold Markdown notes
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -65,8 +71,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         plan = SitePlan(self.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
-        for generated in plan.files():
-            self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
+        curation = curate(doc_pages(files), plan.resolver())
+        for problem in curation.problems:
+            log.warning("%s", problem)
+        self.warnings += len(curation.problems)
+        self.generated = {
+            generated.src_uri
+            for generated in plan.files(curation)
+            if self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
+        }
+        self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         self._add(files, config, _CSS, css, in_nav=False)
         return files
@@ -85,15 +99,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
                 more,
             )
 
-    def _add(self, files: Files, config: MkDocsConfig, src_uri: str, content: str, in_nav: bool) -> None:
+    def _add(self, files: Files, config: MkDocsConfig, src_uri: str, content: str, in_nav: bool) -> bool:
         """Add a generated file unless the user's docs already have one there (theirs wins)."""
         if files.get_file_from_path(src_uri) is not None:
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
-            return
+            return False
         inclusion = (
             InclusionLevel.UNDEFINED if in_nav or not src_uri.endswith(".md") else InclusionLevel.NOT_IN_NAV
         )
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
+        return True
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
         language = self.config.locale or config.theme.get("language") or "en"
@@ -110,6 +125,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             related=self.config.related,
             topics=topics,
         )
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Reading-list entries become cards, `[@key]` citations links; generated pages are final."""
+        if page.file.src_uri in self.generated:
+            return markdown
+        doc = DocPage(page.file.src_uri, page.title or "", markdown)
+        return self.rewriter.rewrite(markdown, doc)
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
