@@ -44,12 +44,23 @@ class BuiltSite:
         return (self.site / path).read_text(encoding="utf-8")
 
 
+class _Records(logging.Handler):
+    """Collects log records of a build (usable outside a test function, unlike caplog)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 class SiteBuilder:
     """Writes a site (mkdocs.yml, docs/, snapshots/) into a folder and builds it in-process."""
 
-    def __init__(self, root: Path, caplog: pytest.LogCaptureFixture) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = root
-        self.caplog = caplog
+        self.records: list[logging.LogRecord] = []
         (root / "docs").mkdir(parents=True, exist_ok=True)
         (root / "snapshots").mkdir(exist_ok=True)
         (root / "docs" / "index.md").write_text("# Fixture site\n", encoding="utf-8")
@@ -83,15 +94,23 @@ class SiteBuilder:
         )
         (self.root / "mkdocs.yml").write_text(config_text, encoding="utf-8")
         config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.root / "site"))
-        self.caplog.clear()
-        with self.caplog.at_level(logging.INFO):
+        handler = _Records()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(handler)
+        level = logger.level
+        logger.setLevel(logging.INFO)
+        try:
             config.plugins.on_startup(command="build", dirty=False)
             build(config)
             config.plugins.on_shutdown()
-        warnings = [r.getMessage() for r in self.caplog.records if r.levelno >= logging.WARNING]
+        finally:
+            logger.removeHandler(handler)
+            logger.setLevel(level)
+        self.records = handler.records
+        warnings = [r.getMessage() for r in handler.records if r.levelno >= logging.WARNING]
         return BuiltSite(self.root, self.root / "site", warnings)
 
 
 @pytest.fixture
-def site_builder(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> SiteBuilder:
-    return SiteBuilder(tmp_path / "project", caplog)
+def site_builder(tmp_path: Path) -> SiteBuilder:
+    return SiteBuilder(tmp_path / "project")

@@ -93,7 +93,7 @@ def test_bad_input_warns_with_file_line_and_still_builds(site_builder):
     built = site_builder.build()
     assert sorted(built.warnings) == [
         "papershelf: bad.txt:7: unreadable date 'someday'",
-        "papershelf: notes.pdf:1: not a snapshot type; skipped",
+        "papershelf: notes.pdf:1: not a snapshot (.pdf; expected .txt or .html); skipped",
     ]
     undated = built.page("papers/builderndundated/")
     assert undated.select_one("h1").get_text() == "Undated Paper"
@@ -101,11 +101,13 @@ def test_bad_input_warns_with_file_line_and_still_builds(site_builder):
     assert "1 papers have no date" in built.page("timeline/").select_one(".ps-summary").get_text()
 
 
-def test_summary_line_counts(site_builder, caplog):
+def test_summary_line_counts(site_builder):
     site_builder.snapshot("a.txt", listing(entry("One", "Ann Author"), entry("Two", "Ann Author")))
     site_builder.snapshot("b.txt", listing(entry("One", "Ann Author")))
     site_builder.build()
-    messages = [r.getMessage() for r in caplog.records if r.name.startswith("mkdocs.plugins.papershelf")]
+    messages = [
+        r.getMessage() for r in site_builder.records if r.name.startswith("mkdocs.plugins.papershelf")
+    ]
     assert messages[-1] == "papershelf: 2 snapshots, 3 entries read, 2 papers after merging, 0 warnings"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from papershelf.export.biblatex import biblatex_file
@@ -15,7 +15,7 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Entry, Listing, Paper
-from papershelf.snapshots import SNAPSHOT_SUFFIXES, read_snapshot
+from papershelf.snapshots import read_snapshot
 from papershelf.topics import index_topics
 
 __all__ = ["FORMATS", "main"]
@@ -54,17 +54,21 @@ def _parser() -> argparse.ArgumentParser:
         help="citation key file (default: citation-keys.tsv next to the snapshots folder)",
     )
     export.set_defaults(run=_export)
+    check = commands.add_parser("check", help="report, per file, entries found, kept and warnings")
+    check.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
+    check.add_argument("--strict", action="store_true", help="exit 1 if anything was lost or guessed")
+    check.set_defaults(run=_check)
     return parser
 
 
 def _parse(args: argparse.Namespace) -> int:
     """Print one JSON object per entry read; problems go to stderr as `file:line: message`."""
     records = []
-    for path in _snapshot_files(args.paths):
-        listing = read_snapshot(path, str(path))
-        records += [entry_record(entry) for entry in listing.entries]
-        for problem in listing.problems:
-            print(f"warning: {problem}", file=sys.stderr)
+    for path in args.paths:
+        for listing in _listings(path):
+            records += [entry_record(entry) for entry in listing.entries]
+            for problem in listing.problems:
+                print(f"warning: {problem}", file=sys.stderr)
     json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -93,7 +97,24 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    """One line per file, its warnings below it, and a total; with --strict, exit 1 when an
+    entry was dropped, a field had to be guessed, or a file was skipped."""
+    listings = [listing for path in args.paths for listing in _listings(path)]
+    for listing in listings:
+        kept = len(listing.entries)
+        print(f"{listing.file}: {listing.found} found, {kept} kept, {len(listing.problems)} warnings")
+        for problem in listing.problems:
+            print(f"  warning: {problem}")
+    found = sum(listing.found for listing in listings)
+    kept = sum(len(listing.entries) for listing in listings)
+    warnings = sum(len(listing.problems) for listing in listings)
+    print(f"{len(listings)} files: {found} entries found, {kept} kept, {warnings} warnings")
+    return 1 if args.strict and (warnings or found != kept) else 0
+
+
 def _listings(path: Path) -> list[Listing]:
+    """A folder's files (named relative to it) or a single file (named as given)."""
     return SnapshotFolder(path).listings() if path.is_dir() else [read_snapshot(path, str(path))]
 
 
@@ -101,15 +122,6 @@ def _default_keys_path(first: Path) -> Path:
     """Beside the snapshots folder, where the plugin keeps it when mkdocs.yml sits there too."""
     folder = first if first.is_dir() else first.parent
     return folder.resolve().parent / "citation-keys.tsv"
-
-
-def _snapshot_files(paths: Sequence[Path]) -> Iterator[Path]:
-    """Files as given; folders expand to their snapshot files in name order."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.iterdir() if p.suffix.lower() in SNAPSHOT_SUFFIXES)
-        else:
-            yield path
 
 
 def entry_record(entry: Entry) -> dict[str, object]:

@@ -36,6 +36,7 @@ _STOP_WORDS = frozenset(
     "when where which who towards toward into onto under over beyond between through using "
     "about against not no its it this that these those your our we you".split()
 )
+_PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _HEADER = (
     "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
     "# never move to another paper. Edit a key only if nothing cites it yet.\n"
@@ -65,11 +66,11 @@ def _folded_surname(authors: tuple[Person, ...]) -> str:
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
     """The key before any collision suffix: surname + year + first significant title word."""
-    surname = _folded_surname(authors) or "anon"
+    surname = _folded_surname(authors)[:_PART_LIMIT] or "anon"
     year = str(date.year) if date else "nd"
     words = (ascii_fold(word) for word in re.split(r"[^\w]+", title))
     word = next((w for w in words if len(w) > 1 and w not in _STOP_WORDS), "")
-    return f"{surname}{year}{word}"
+    return f"{surname}{year}{word[:_PART_LIMIT]}"
 
 
 def issue_keys(wanted: Iterable[tuple[str, str]], book: KeyBook) -> dict[str, str]:

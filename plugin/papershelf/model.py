@@ -60,12 +60,14 @@ class Entry:
 
 @dataclass(frozen=True)
 class Listing:
-    """Everything read from one snapshot file."""
+    """Everything read from one snapshot file: `found` entry-like items, of which `entries`
+    could be kept (an item without a title cannot be), and what went wrong."""
 
     file: str
     topic: str
     entries: tuple[Entry, ...]
     problems: tuple[Problem, ...] = ()
+    found: int = 0
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,11 @@ Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'
 `{\\c{S}}`, `{\\o}`): classic bibtex treats such a group as one letter when it abbreviates
 names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in half.
 Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
-of accented letters is kept. Math spans survive only if every macro in them is one that
-plain LaTeX defines; anything else is escaped and printed as text.
+of accented letters is kept. Literal braces that pair up are written `\\{ \\}`, which every
+decoder knows; a stray one is spelled `\\textbraceleft{}`, because bibtex counts a `\\{` as a
+brace and one unmatched brace would end the field (or a name part) early. Math spans survive
+only if every macro in them is one that plain LaTeX defines; anything else is escaped and
+printed as text.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ _SYMBOLS = {
     "\u2009": " ",
     "\u202f": " ",
 }
+_STRAY = {"{": "\ue000", "}": "\ue001"}
+_STRAY_SPELLING = {"\ue000": r"\textbraceleft{}", "\ue001": r"\textbraceright{}"}
 _ASCII_SPECIALS = {
     "&": r"\&",
     "%": r"\%",
@@ -154,8 +159,24 @@ def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True)
             pieces.append("{$" + run + "$}" if protect_case else "$" + run + "$")
         else:
             shown = f"${run}$" if is_math else run.replace("\\$", "$")
-            pieces.append(_encode_words(shown, protect_case, ascii_only))
+            pieces.append(_encode_words(_mark_stray_braces(shown), protect_case, ascii_only))
     return "".join(pieces)
+
+
+def _mark_stray_braces(text: str) -> str:
+    """Braces without a partner become placeholders that encode as `\\textbrace...{}`."""
+    stray = set()
+    opened: list[int] = []
+    for index, char in enumerate(text):
+        if char == "{":
+            opened.append(index)
+        elif char == "}":
+            if opened:
+                opened.pop()
+            else:
+                stray.add(index)
+    stray.update(opened)
+    return "".join(_STRAY[c] if i in stray else c for i, c in enumerate(text)) if stray else text
 
 
 def ascii_losses(text: str) -> str:
@@ -165,11 +186,21 @@ def ascii_losses(text: str) -> str:
 
 
 def _exact_in_ascii(char: str) -> bool:
-    if char.isascii() or char in _SYMBOLS or char in _LETTERS or char in _GREEK or char.isspace():
+    if (
+        char.isascii()
+        or char in _SYMBOLS
+        or char in _LETTERS
+        or char in _GREEK
+        or char.isspace()
+        or char in _STRAY_SPELLING
+    ):
         return True
     decomposed = unicodedata.normalize("NFD", char)
     base, marks = decomposed[0], decomposed[1:]
     return bool(marks) and (base.isascii() or base in _LETTERS) and all(m in _MARKS for m in marks)
+
+
+_SPELLED = (_SYMBOLS, _LETTERS, _GREEK, _STRAY_SPELLING)
 
 
 def _plain_latex_math(math: str) -> bool:
@@ -183,7 +214,9 @@ def _plain_latex_math(math: str) -> bool:
 
 
 def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
-    return re.sub(r"\S+", lambda match: _encode_word(match.group(), protect_case, ascii_only), text)
+    """Words encoded one by one; any run of white space (no-break, line separators) is a space."""
+    words = re.split(r"\s+", text)
+    return " ".join(_encode_word(word, protect_case, ascii_only) if word else "" for word in words)
 
 
 def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
@@ -204,7 +237,9 @@ def _case_matters(word: str) -> bool:
 
 def _encode_char(char: str, ascii_only: bool = True) -> str:
     if char.isascii():
-        return _ASCII_SPECIALS.get(char, char)
+        return _ASCII_SPECIALS.get(char, char) if char.isprintable() else ""
+    if char in _STRAY_SPELLING:
+        return _STRAY_SPELLING[char]
     if not ascii_only:
         return char
     if char in _SYMBOLS:

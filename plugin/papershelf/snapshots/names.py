@@ -137,20 +137,34 @@ def _split_top_level(line: str) -> list[str]:
 
 
 def _person(token: str, marked_organisation: bool) -> tuple[Person, str | None]:
-    problem = None
-    name, affiliation = token, None
-    open_at = token.find("(")
-    if open_at > 0:
-        name = token[:open_at].strip()
-        affiliation = token[open_at + 1 :].strip()
-        if affiliation.endswith(")"):
-            affiliation = affiliation[:-1].strip()
-        else:
-            problem = f"unclosed parenthesis in author {token!r}"
+    name, affiliation, problem = _split_affiliation(token)
     name = _clean(decode_latex(name))
     organisation = marked_organisation or _looks_like_organisation(name)
     affiliation = _clean(decode_latex(affiliation)) if affiliation else None
     return Person(name, affiliation or None, organisation), problem
+
+
+def _split_affiliation(token: str) -> tuple[str, str | None, str | None]:
+    """`Name (Affiliation, with commas)` -> name, affiliation. Only a parenthesis that closes
+    the token is an affiliation; one that never closes (a cut-off list) is one too, reported."""
+    token = token.strip()
+    if token.endswith(")"):
+        depth = 0
+        for index in range(len(token) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(token[index], 0)
+            if depth == 0:
+                if index > 0:
+                    return token[:index].strip(), token[index + 1 : -1].strip(), None
+                break
+        return token, None, None
+    open_at = token.find("(")
+    if open_at > 0 and ")" not in token[open_at:]:
+        return (
+            token[:open_at].strip(),
+            token[open_at + 1 :].strip(),
+            f"unclosed parenthesis in author {token!r}",
+        )
+    return token, None, None
 
 
 def _clean(text: str) -> str:

@@ -1,0 +1,75 @@
+"""From the fields a reader found to an Entry: shared by every snapshot format, so that text
+and HTML snapshots decode, split and report problems in exactly the same way."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from papershelf.model import Entry, Problem, Sighting
+from papershelf.snapshots.dates import parse_date
+from papershelf.snapshots.latex import decode_latex
+from papershelf.snapshots.names import parse_authors
+
+__all__ = ["RawEntry", "build_entry", "clean_space"]
+
+_ELLIPSES = ("…", "...")
+_SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
+_INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
+
+
+def clean_space(text: str) -> str:
+    """Exotic spaces become spaces; zero-width characters (copy noise) go."""
+    return _INVISIBLE.sub("", _SPACES.sub(" ", text))
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    """One entry's fields as listing text. `authors` is None when there was no author line;
+    `date` is a date when the page gave one machine-readably (`<time datetime>`)."""
+
+    title: str
+    title_at: Sighting
+    authors: str | None
+    authors_at: Sighting
+    date: str | dt.date | None
+    abstract: str
+
+
+def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
+    """Decode and split the fields; what is missing or unreadable becomes a Problem."""
+    problems: list[Problem] = []
+    if raw.authors is None:
+        problems.append(Problem(raw.title_at, "entry has no author line"))
+    date = raw.date if isinstance(raw.date, dt.date) else parse_date(raw.date) if raw.date else None
+    if raw.authors is not None and date is None:
+        what = f"unreadable date {raw.date!r}" if raw.date else "no date after the authors"
+        problems.append(Problem(raw.authors_at, what))
+    authors = parse_authors(raw.authors or "")
+    problems += [Problem(raw.authors_at, message) for message in authors.problems]
+    if raw.authors is not None and not authors.persons:
+        problems.append(Problem(raw.authors_at, "no authors"))
+    abstract, truncated = _abstract(raw.abstract)
+    if raw.authors is not None and not abstract:
+        problems.append(Problem(raw.title_at, "entry has no abstract"))
+    entry = Entry(
+        title=decode_latex(raw.title).strip(),
+        authors=authors.persons,
+        date=date,
+        abstract=abstract,
+        truncated=truncated,
+        topic=topic,
+        source=raw.title_at,
+        authors_truncated=authors.truncated,
+    )
+    return entry, problems
+
+
+def _abstract(text: str) -> tuple[str, bool]:
+    """Decoded abstract and whether the listing cut it off (it then ends with an ellipsis)."""
+    text = " ".join(text.split())
+    truncated = text.endswith(_ELLIPSES)
+    if truncated:
+        text = text.removesuffix("…").removesuffix("...").rstrip()
+    return decode_latex(text).strip(), truncated

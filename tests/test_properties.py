@@ -1,0 +1,140 @@
+"""Property-based tests: the readers never raise, every seed-format entry is accounted for,
+and BibTeX output stays ASCII with balanced braces whatever the text."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+
+from babel.dates import format_date
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from papershelf.export.bibtex import bibtex_entry
+from papershelf.export.latex import encode_latex
+from papershelf.model import Paper, Person, Sighting
+from papershelf.snapshots.html import parse_html_listing
+from papershelf.snapshots.text import parse_text_listing
+
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+_HTML_PIECES = st.sampled_from(
+    [
+        "<li>",
+        "</li>",
+        "<article>",
+        "</article>",
+        "<h2>",
+        "</h2>",
+        "<time datetime='2026-08-07'>",
+        "</time>",
+        "<p>",
+        "</p>",
+        "<div class='abstract'>",
+        "</div>",
+        "<script>",
+        "</script>",
+        "<nav>",
+        "</nav>",
+        " · ",
+        "7 August 2026",
+        "Ann Author (Uni, X)",
+        "A Title Of Some Length",
+        "<a href='x'>",
+        "</a>",
+        "&amp;",
+        "&lt;",
+        "<!--",
+        "-->",
+        "<![CDATA[",
+        "]]>",
+        "<",
+        ">",
+        "\n",
+        "Lorem ipsum dolor sit amet " * 3,
+    ]
+)
+
+
+@FAST
+@given(st.text())
+def test_text_reader_never_raises(text: str):
+    listing = parse_text_listing(text, "any.txt")
+    assert len(listing.entries) == listing.found
+
+
+@FAST
+@given(st.one_of(st.text(), st.lists(_HTML_PIECES, max_size=60).map("".join)))
+def test_html_reader_never_raises(text: str):
+    listing = parse_html_listing(text, "any.html")
+    assert len(listing.entries) <= listing.found or listing.found == 0
+
+
+_WORD = st.text(
+    alphabet=st.characters(categories=["L", "N"], exclude_characters="\\$"), min_size=1, max_size=12
+)
+_PHRASE = st.lists(_WORD, min_size=1, max_size=8).map(" ".join)
+_LOCALES = ["en", "de", "fr", "es", "ru", "ja", "pl", "tr"]
+
+
+@st.composite
+def _entry(draw: st.DrawFn) -> tuple[str, str, bool]:
+    """One seed-format entry; the flag says whether its date is readable."""
+    title = draw(_PHRASE)
+    authors = ", ".join(draw(st.lists(_PHRASE, min_size=1, max_size=5)))
+    readable = draw(st.booleans())
+    if readable:
+        day = draw(st.dates(min_value=dt.date(1990, 1, 1), max_value=dt.date(2090, 12, 31)))
+        date = format_date(day, "long", locale=draw(st.sampled_from(_LOCALES)))
+    else:
+        date = draw(_PHRASE.filter(lambda text: not any(char.isdigit() for char in text)))
+    abstract = draw(_PHRASE)
+    bullet = draw(st.sampled_from(["•", "◦", "▪", "-"]))
+    return f"{bullet} {title}\n\n  {authors} · {date}\n\n  {abstract}\n", title, readable
+
+
+@FAST
+@given(st.lists(_entry(), min_size=1, max_size=8), st.sampled_from(["\n", "\r\n"]))
+def test_every_seed_format_entry_is_kept_or_warned_about(entries, newline):
+    text = "Topic\n\nLatest papers\n\n" + "\n".join(block for block, _, _ in entries)
+    listing = parse_text_listing(text.replace("\n", newline), "gen.txt")
+    assert listing.found == len(entries) == len(listing.entries)
+    expected = [unicodedata.normalize("NFC", " ".join(title.split())) for _, title, _ in entries]
+    assert [e.title for e in listing.entries] == expected
+    undated = [e.source.line for e in listing.entries if e.date is None]
+    warned = {p.source.line - 2 for p in listing.problems if "date" in p.message}  # author line = title + 2
+    assert set(undated) <= warned
+    assert len(undated) <= sum(1 for _, _, readable in entries if not readable)
+
+
+def _balanced(latex: str) -> bool:
+    depth = 0
+    for char in latex:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+@FAST
+@given(st.text(), st.booleans())
+def test_latex_encoding_is_ascii_and_balanced(text: str, protect_case: bool):
+    encoded = encode_latex(text, protect_case=protect_case)
+    assert encoded.isascii() and _balanced(encoded)
+
+
+@FAST
+@given(st.text(min_size=1), st.lists(st.text(min_size=1), min_size=1, max_size=4), st.text(), st.booleans())
+def test_bibtex_entry_never_fails(title: str, names: list[str], abstract: str, corporate: bool):
+    paper = Paper(
+        key="k2026x",
+        title=title,
+        authors=tuple(Person(n, None, corporate) for n in names),
+        date=dt.date(2026, 8, 7),
+        abstract=abstract,
+        truncated=True,
+        topics=("T",),
+        sightings=(Sighting("a.txt", 1),),
+    )
+    entry = bibtex_entry(paper)
+    assert entry.isascii() and entry.startswith("@misc{k2026x,")
