@@ -45,7 +45,10 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     assert title.find("math") is not None and "attention for LLMs!" in title.get_text()
     authors = page.select(".ps-authors a")
     assert [a.get_text() for a in authors] == ["Iker García-Ferrero", "Bo Li"]
-    assert authors[0]["href"] == "../../authors/iker-garcia-ferrero/"
+    assert (
+        authors[0]["href"] == "../../authors/letters/g/#iker-garcia-ferrero"
+    )  # one paper: no page of their own
+    assert authors[1]["href"] == "../../authors/bo-li/"
     assert page.select_one(".ps-affiliation").get_text() == "(Uni A, Lab B)"
     abstract = page.select_one(".ps-abstract")
     assert "in full." in abstract.get_text()  # the complete abstract won the merge
@@ -152,3 +155,17 @@ def test_strict_build_fails_on_bad_input_and_passes_when_clean(site_builder):
     result = strict()
     assert result.returncode != 0
     assert "b.txt:7: unreadable date 'Someday'" in result.stderr
+
+
+def test_no_page_grows_with_the_library(site_builder):
+    _two_listings(site_builder)
+    built = site_builder.build(plugin_options="per_page: 2\nauthor_pages_min: 1\n")
+    assert built.warnings == []
+    assert (built.site / "authors" / "iker-garcia-ferrero" / "index.html").exists()
+    topic = built.page("topics/test-topic/")
+    assert len(topic.select(".ps-papers li")) == 2 and topic.select_one(".ps-pager a")["href"] == "page/2/"
+    second = built.page("topics/test-topic/page/2/")
+    assert len(second.select(".ps-papers li")) == 1 and "(page 2 of 2)" in second.select_one("h1").get_text()
+    letters = built.page("authors/")
+    assert [a.get_text() for a in letters.select(".ps-letters a")] == ["C", "G", "L", "M"]
+    assert built.page("authors/letters/l/").find(id="bo-li").a["href"] == "../../bo-li/"

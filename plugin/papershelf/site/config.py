@@ -37,5 +37,13 @@ class PapershelfConfig(Config):
     of the phrases (in any spelling variant) belongs to it. Replaces a discovered topic
     with the same phrase."""
 
+    author_pages_min = c.Type(int, default=2)
+    """An author gets a page of their own from this many papers on; others are listed, with
+    their papers, on the page of their initial (a page per author would dominate the build)."""
+
+    search_index = c.Choice(["papers", "all"], default="papers")
+    """What the search plugin indexes of the generated pages: paper pages only, or also the
+    index, topic, author and month pages (which repeat paper titles)."""
+
     related = c.Type(int, default=5)
     """Related papers shown on each paper page (0 turns the section off)."""

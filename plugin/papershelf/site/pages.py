@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -30,10 +30,18 @@ from papershelf.citations import author_year
 from papershelf.curation import Curation
 from papershelf.lists import Resolver, resolver_for, tally
 from papershelf.phrases import Corpus
+from papershelf.snapshots.names import ascii_fold
 from papershelf.related import Relation, related_papers
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
 __all__ = ["SiteFile", "SiteOptions", "SitePlan", "page_url"]
+
+
+_AUTHORS_PER_PAGE = 400
+
+
+def _letter_src(letter: str, number: int) -> str:
+    return f"authors/letters/{letter}.md" if number == 1 else f"authors/letters/{letter}-{number}.md"
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,8 @@ class SiteOptions:
     per_page: int = 50
     locale: str = "en"
     related: int = 5
+    author_pages_min: int = 2
+    search_index: str = "papers"
     topics: TopicOptions = field(default_factory=TopicOptions)
 
 
@@ -90,6 +100,7 @@ class SitePlan:
         self.per_page = max(1, self.options.per_page)
         self.locale = self.options.locale
         self.env = _environment()
+        self.env.globals["search_exclude"] = self.options.search_index != "all"
 
     @cached_property
     def authors(self) -> list[AuthorProfile]:
@@ -154,18 +165,24 @@ class SitePlan:
         """A template rendered for the page at `src_uri` (links are relative to it)."""
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
-            "link": lambda target: get_relative_url(page_url(target, self.use_directory_urls), here),
+            "link": lambda target: self._link(target, here),
             "text": render_text,
             "long_date": lambda date: format_date(date, "long", locale=self.locale),
             "month_name": lambda month: format_date(
                 month.first_day, "LLLL y", locale=self.locale
             ).capitalize(),
             "front_title": lambda title: Markup(json.dumps(str(escape_text(title)), ensure_ascii=False)),
-            "author_page": lambda person: f"authors/{self._author_slug[author_identity(person)]}.md",
+            "author_page": lambda person: self._author_targets[self._author_slug[author_identity(person)]],
+            "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
             "tally": tally,
         }
         return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
+
+    def _link(self, target: str, here: str) -> str:
+        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at `here`."""
+        path, hash_, anchor = target.partition("#")
+        return get_relative_url(page_url(path, self.use_directory_urls), here) + hash_ + anchor
 
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
@@ -192,39 +209,98 @@ class SitePlan:
 
     def _index_files(self) -> Iterator[SiteFile]:
         keys = [paper.key for paper in self.library.papers]
+        yield from self._paged("papers.md.j2", "papers/index.md", "papers/page/{}.md", keys, in_nav=True)
+
+    def _paged(
+        self,
+        template: str,
+        first: str,
+        pattern: str,
+        keys: Sequence[str],
+        in_nav: bool = False,
+        **context: object,
+    ) -> Iterator[SiteFile]:
+        """A list of papers split into pages of `per_page`: no generated page grows with the library."""
         count = max(1, math.ceil(len(keys) / self.per_page))
         for number in range(1, count + 1):
-            src_uri = "papers/index.md" if number == 1 else f"papers/page/{number}.md"
             chunk = keys[(number - 1) * self.per_page : number * self.per_page]
+            src_uri = first if number == 1 else pattern.format(number)
+            pages = {"number": number, "count": count, "first": first, "pattern": pattern}
             yield self._render(
-                "papers.md.j2",
+                template,
                 src_uri,
-                in_nav=number == 1,
+                in_nav=in_nav and number == 1,
                 keys=chunk,
-                number=number,
-                count=count,
                 total=len(keys),
+                pages=pages,
+                **context,
             )
+
+    @cached_property
+    def _author_targets(self) -> dict[str, str]:
+        """Where each author's name links: their own page, or their entry on a letter page."""
+        targets = {}
+        for letter, chunks in self._letters.items():
+            for number, chunk in enumerate(chunks, start=1):
+                for profile in chunk:
+                    if len(profile.papers) >= self.options.author_pages_min:
+                        targets[profile.slug] = f"authors/{profile.slug}.md"
+                    else:
+                        targets[profile.slug] = f"{_letter_src(letter, number)}#{profile.slug}"
+        return targets
+
+    @cached_property
+    def _letters(self) -> dict[str, list[list[AuthorProfile]]]:
+        """Authors by the initial of their surname, in chunks of at most 400 per page."""
+        groups: dict[str, list[AuthorProfile]] = {}
+        for profile in self.authors:
+            groups.setdefault(ascii_fold(profile.sort_name)[:1] or "other", []).append(profile)
+        return {
+            letter: [group[i : i + _AUTHORS_PER_PAGE] for i in range(0, len(group), _AUTHORS_PER_PAGE)]
+            for letter, group in sorted(groups.items())
+        }
 
     def _author_files(self) -> Iterator[SiteFile]:
         by_slug = {profile.slug: profile for profile in self.authors}
         for profile in self.authors:
-            yield self._render("author.md.j2", f"authors/{profile.slug}.md", author=profile, authors=by_slug)
-        groups: dict[str, list[AuthorProfile]] = {}
-        for profile in self.authors:
-            groups.setdefault(profile.sort_name[:1].upper() or "#", []).append(profile)
+            if len(profile.papers) >= self.options.author_pages_min:
+                yield self._render(
+                    "author.md.j2", f"authors/{profile.slug}.md", author=profile, authors=by_slug
+                )
+        letters = [
+            (letter, [_letter_src(letter, n) for n in range(1, len(chunks) + 1)], sum(map(len, chunks)))
+            for letter, chunks in self._letters.items()
+        ]
+        for letter, chunks in self._letters.items():
+            for number, chunk in enumerate(chunks, start=1):
+                yield self._render(
+                    "letter.md.j2",
+                    _letter_src(letter, number),
+                    letter=letter,
+                    profiles=chunk,
+                    number=number,
+                    count=len(chunks),
+                    letters=letters,
+                )
+        prolific = sorted(self.authors, key=lambda p: (-len(p.papers), p.sort_name))[:50]
         yield self._render(
             "authors.md.j2",
             "authors/index.md",
             in_nav=True,
-            profiles=self.authors,
-            groups=list(groups.items()),
+            total=len(self.authors),
+            letters=letters,
+            prolific=[p for p in prolific if len(p.papers) > 1],
         )
 
     def _topic_files(self) -> Iterator[SiteFile]:
         for topic in self.topics:
-            yield self._render(
-                "topic.md.j2", f"topics/{topic.slug}.md", topic=topic, cooccurring=self._cooccurring(topic)
+            yield from self._paged(
+                "topic.md.j2",
+                f"topics/{topic.slug}.md",
+                f"topics/{topic.slug}/page/{{}}.md",
+                topic.papers,
+                topic=topic,
+                cooccurring=self._cooccurring(topic),
             )
             yield SiteFile(f"topics/{topic.slug}.bib", join_entries(self.bibtex[key] for key in topic.papers))
         groups = [[t for t in self.topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
@@ -250,7 +326,13 @@ class SitePlan:
 
     def _timeline_files(self) -> Iterator[SiteFile]:
         for month in self.months:
-            yield self._render("month.md.j2", f"timeline/{month.slug}.md", month=month)
+            yield from self._paged(
+                "month.md.j2",
+                f"timeline/{month.slug}.md",
+                f"timeline/{month.slug}/page/{{}}.md",
+                month.papers,
+                month=month,
+            )
         undated = sum(1 for paper in self.library.papers if paper.date is None)
         yield self._render(
             "timeline.md.j2", "timeline/index.md", in_nav=True, months=self.months, undated=undated

@@ -123,6 +123,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             per_page=self.config.per_page,
             locale=str(language).replace("-", "_"),
             related=self.config.related,
+            author_pages_min=self.config.author_pages_min,
+            search_index=self.config.search_index,
             topics=topics,
         )
 
@@ -142,9 +144,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return server
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """The build log ends with one line of counts."""
+        """Report the search index's size; the build log ends with one line of counts."""
         if self.library is None:
             return
+        index = Path(config.site_dir) / "search" / "search_index.json"
+        if index.exists():
+            log.info(
+                "search index: %.1f MB (search_index: %s)",
+                index.stat().st_size / 1e6,
+                self.config.search_index,
+            )
         log.info(
             "%d snapshots, %d entries read, %d papers after merging, %d warnings",
             len(self.library.listings),
