@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pybtex.database import BibliographyData
 from pybtex.database import Entry as BibEntry
+from pybtex.bibtex.exceptions import BibTeXError
 from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, encode_latex
@@ -47,7 +48,18 @@ class _LatexWriter(Writer):
         return text
 
     def quote(self, s: str) -> str:
-        self.check_braces(s)
+        """Braced value; our encoder balances braces, and this checks it (more cheaply than
+        pybtex's scanner, which dominated writing large libraries)."""
+        depth = 0
+        for char in s:
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth < 0:
+                    break
+        if depth:
+            raise BibTeXError(f"String has unmatched braces: {s}")
         return "{" + s + "}"
 
     def _write_field(self, stream: io.TextIOBase, type: str, value: str) -> None:  # noqa: A002

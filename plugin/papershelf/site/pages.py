@@ -34,7 +34,7 @@ from papershelf.snapshots.names import ascii_fold
 from papershelf.related import Relation, related_papers
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
-__all__ = ["SiteFile", "SiteOptions", "SitePlan", "page_url"]
+__all__ = ["SiteFile", "SiteOptions", "SitePlan", "fill_blocks", "page_url", "split_blocks"]
 
 
 _AUTHORS_PER_PAGE = 400
@@ -59,11 +59,61 @@ class SiteOptions:
 
 @dataclass(frozen=True)
 class SiteFile:
-    """One generated file; `in_nav` marks the index pages that belong in the navigation."""
+    """One generated file; `in_nav` marks the index pages that belong in the navigation.
+
+    A page's `content` is a Markdown skeleton: front matter, headings (for the table of
+    contents) and `<!-- papershelf:N -->` markers; `blocks` holds the HTML of each marker,
+    put in place after Markdown ran (`fill_blocks`). Markdown never parses generated HTML,
+    which would cost more than the rest of the page.
+    """
 
     src_uri: str
     content: str
     in_nav: bool = False
+    blocks: tuple[str, ...] = ()
+
+
+_MARKER = "<!-- papershelf:{} -->"
+
+
+def split_blocks(markdown: str) -> tuple[str, tuple[str, ...]]:
+    """Front matter and `#` headings stay Markdown; each run of other lines becomes a block."""
+    skeleton: list[str] = []
+    blocks: list[str] = []
+    run: list[str] = []
+    lines = markdown.split("\n")
+    body = _front_matter_end(lines)
+    skeleton += lines[:body]
+
+    def close() -> None:
+        if any(line.strip() for line in run):
+            skeleton.extend(["", _MARKER.format(len(blocks)), ""])
+            blocks.append("\n".join(run).strip("\n"))
+        run.clear()
+
+    for line in lines[body:]:
+        if line.startswith("#"):
+            close()
+            skeleton.append(line)
+        else:
+            run.append(line)
+    close()
+    return "\n".join(skeleton) + "\n", tuple(blocks)
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    if lines and lines[0].strip() == "---":
+        for index in range(1, len(lines)):
+            if lines[index].strip() in ("---", "..."):
+                return index + 1
+    return 0
+
+
+def fill_blocks(html: str, blocks: tuple[str, ...]) -> str:
+    """Put each block's HTML where Markdown left its marker."""
+    for number, block in enumerate(blocks):
+        html = html.replace(_MARKER.format(number), block, 1)
+    return html
 
 
 def page_url(src_uri: str, use_directory_urls: bool) -> str:
@@ -101,6 +151,8 @@ class SitePlan:
         self.locale = self.options.locale
         self.env = _environment()
         self.env.globals["search_exclude"] = self.options.search_index != "all"
+        self._titles: dict[str, Markup] = {}
+        self._bylines: dict[str, Markup] = {}
 
     @cached_property
     def authors(self) -> list[AuthorProfile]:
@@ -159,7 +211,8 @@ class SitePlan:
         yield SiteFile("library.json", csljson_file(self.library.papers))
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
-        return SiteFile(src_uri, self.render_fragment(template, src_uri, **context), in_nav)
+        skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
+        return SiteFile(src_uri, skeleton, in_nav, blocks)
 
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered for the page at `src_uri` (links are relative to it)."""
@@ -175,9 +228,31 @@ class SitePlan:
             "author_page": lambda person: self._author_targets[self._author_slug[author_identity(person)]],
             "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
+            "title": self._title_html,
+            "byline": self._byline_html,
             "tally": tally,
         }
         return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
+
+    def _title_html(self, key: str) -> Markup:
+        """A paper's title as HTML (math as MathML), rendered once however many lists show it."""
+        if key not in self._titles:
+            self._titles[key] = render_text(self.library.by_key[key].title)
+        return self._titles[key]
+
+    def _byline_html(self, key: str, limit: int = 6) -> Markup:
+        """`A, B, C +2 more · 7 August 2026`, rendered once per paper."""
+        if key not in self._bylines:
+            paper = self.library.by_key[key]
+            text = ", ".join(person.name for person in paper.authors[:limit])
+            if len(paper.authors) > limit:
+                text += f" +{len(paper.authors) - limit} more"
+            elif paper.authors_truncated:
+                text += " et al."
+            if paper.date:
+                text += " · " + format_date(paper.date, "long", locale=self.locale)
+            self._bylines[key] = escape_text(text)
+        return self._bylines[key]
 
     def _link(self, target: str, here: str) -> str:
         """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at `here`."""

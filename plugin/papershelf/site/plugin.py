@@ -24,7 +24,7 @@ from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
-from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.site.pages import SiteOptions, SitePlan, fill_blocks
 from papershelf.site.rewrite import PageRewriter, doc_pages
 from papershelf.topics import TopicOptions
 
@@ -39,7 +39,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
-        self.generated: set[str] = set()
+        self.generated: dict[str, tuple[str, ...]] = {}
         self.library: Library | None = None
         self.warnings = 0
 
@@ -76,7 +76,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         self.generated = {
-            generated.src_uri
+            generated.src_uri: generated.blocks
             for generated in plan.files(curation)
             if self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
         }
@@ -134,6 +134,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             return markdown
         doc = DocPage(page.file.src_uri, page.title or "", markdown)
         return self.rewriter.rewrite(markdown, doc)
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Generated pages get their HTML blocks back where Markdown left the markers."""
+        blocks = self.generated.get(page.file.src_uri)
+        return fill_blocks(html, blocks) if blocks else html
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
