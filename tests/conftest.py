@@ -15,6 +15,7 @@ from mkdocs.config import load_config
 REPO = Path(__file__).resolve().parent.parent
 SEED = REPO / "snapshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+LABELLED_SNAPSHOT = (FIXTURES / "labelled" / "listing.txt").read_text(encoding="utf-8")
 
 
 def listing(*entries: str, topic: str = "Test Topic", heading: str = "Latest papers") -> str:

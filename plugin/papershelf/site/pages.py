@@ -7,6 +7,7 @@ that holds them, so the site works under any base URL and with either URL style.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -26,6 +27,7 @@ from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
+from papershelf.charts import month_bars, overlap_matrix
 from papershelf.citations import author_year
 from papershelf.curation import Curation
 from papershelf.lists import Resolver, resolver_for, tally
@@ -38,6 +40,16 @@ __all__ = ["SiteFile", "SiteOptions", "SitePlan", "fill_blocks", "page_url", "sp
 
 
 _AUTHORS_PER_PAGE = 400
+
+
+def _month_range(first: tuple[int, int] | None, last: tuple[int, int] | None) -> Iterator[dt.date]:
+    """Every month from `first` to `last` (year, month), empty ones included."""
+    if first is None or last is None:
+        return
+    year, month = first
+    while (year, month) <= last:
+        yield dt.date(year, month, 1)
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
 
 
 def _letter_src(letter: str, number: int) -> str:
@@ -386,7 +398,15 @@ class SitePlan:
             in_nav=True,
             kinds=kinds,
             without_subject=self.topic_index.without_subject,
+            chart=self._overlap_chart(),
         )
+
+    def _overlap_chart(self, size: int = 12) -> Markup:
+        """The largest discovered and curated topics and the papers they share."""
+        largest = sorted((t for t in self.topics if t.kind != "listing"), key=lambda t: -len(t.papers))[:size]
+        members = [set(topic.papers) for topic in largest]
+        counts = [[len(a & b) for b in members] for a in members]
+        return Markup(overlap_matrix([t.name for t in largest], counts, lambda text: str(escape_text(text))))
 
     def _cooccurring(self, topic: Topic, limit: int = 8) -> list[tuple[Topic, int]]:
         """Other topics by how many of this topic's papers they share (listing topics aside)."""
@@ -409,6 +429,21 @@ class SitePlan:
                 month=month,
             )
         undated = sum(1 for paper in self.library.papers if paper.date is None)
+        counts = {(m.year, m.month): len(m.papers) for m in self.months}
+        chronological = [
+            (
+                format_date(day, "LLLL y", locale=self.locale),
+                format_date(day, "LLL yy", locale=self.locale),
+                counts.get((day.year, day.month), 0),
+            )
+            for day in _month_range(min(counts, default=None), max(counts, default=None))
+        ]
+        chart = Markup(month_bars(chronological, lambda text: str(escape_text(text))))
         yield self._render(
-            "timeline.md.j2", "timeline/index.md", in_nav=True, months=self.months, undated=undated
+            "timeline.md.j2",
+            "timeline/index.md",
+            in_nav=True,
+            months=self.months,
+            undated=undated,
+            chart=chart,
         )
