@@ -1,0 +1,196 @@
+"""What a person sees and clicks, in real headless Chromium (Debian's /usr/bin/chromium driven by
+Playwright; never `playwright install`), against the example site served on 127.0.0.1.
+
+Set PAPERSHELF_SCREENSHOTS=docs/assets/screenshots to refresh the documentation's screenshots.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+CHROMIUM = "/usr/bin/chromium"
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (.ci/run installs it)"
+)
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is not installed (.ci/run installs Debian's chromium)", allow_module_level=True)
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002, ANN001, ANN002
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    site = tmp_path_factory.mktemp("example") / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    )
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """A browser context that records console errors and blocks (and lists) outside requests."""
+
+    def __init__(self, browser, base_url: str) -> None:
+        self.base = base_url
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route) -> None:  # noqa: ANN001
+        if route.request.url.startswith(self.base):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def shot(self, name: str) -> None:
+        folder = os.environ.get("PAPERSHELF_SCREENSHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+@pytest.fixture
+def visit(browser, base_url):
+    session = Visit(browser, base_url)
+    yield session
+    assert session.errors == [], session.errors
+    assert session.outside == [], session.outside
+    session.context.close()
+
+
+def test_walk_index_paper_author_topic_list(visit):
+    page = visit.page
+    page.goto(visit.base)
+    page.get_by_role("link", name="Papers", exact=True).first.click()
+    page.wait_for_url("**/papers/")
+    visit.shot("papers")
+    page.locator(".ps-papers .ps-title").first.click()
+    page.wait_for_url("**/papers/*/")
+    title = page.locator("h1").inner_text()
+    visit.shot("paper")
+    page.locator(".ps-authors a").first.click()
+    assert title in page.inner_text("article") or page.locator("article").count() == 1
+    page.go_back()
+    page.locator(".ps-topics a").last.click()
+    page.wait_for_url("**/topics/*/")
+    assert title in page.inner_text(".ps-papers")
+    page.goto(visit.base + "lists/")
+    page.get_by_role("link", name="Taming the KV cache").first.click()
+    page.wait_for_url("**/lists/kv-cache/")
+    assert page.locator(".ps-card").count() >= 7
+    visit.shot("reading-list")
+    page.locator(".ps-card .ps-title").first.click()
+    assert page.locator(".ps-holding").inner_text().startswith("Taming the KV cache")
+
+
+def test_copy_button_copies_exactly_the_bib_file(visit):
+    page = visit.page
+    page.goto(visit.base + "papers/kim2026operating/")
+    block = page.locator(".ps-bibtex")
+    block.hover()
+    block.locator("button[data-md-type='copy']").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    href = page.locator("a.ps-download").get_attribute("href")
+    served = page.request.get(page.url + href).text()
+    # Clipboard text loses the file's final newline (code blocks are copied without it).
+    assert copied == served.removesuffix("\n") and copied.startswith("@misc{kim2026operating,")
+
+
+def test_search_finds_a_word_only_in_an_abstract(visit):
+    page = visit.page
+    page.goto(visit.base)
+    page.locator("input.md-search__input").click()
+    page.locator("input.md-search__input").fill("nanowhale")
+    result = page.locator(".md-search-result__item").first
+    result.wait_for(timeout=60000)  # the search worker indexes the whole site first
+    assert "MESH" in page.locator(".md-search-result").inner_text()
+    visit.shot("search")
+
+
+def test_math_renders_in_titles_and_abstracts(visit):
+    page = visit.page
+    page.goto(visit.base + "papers/zan2026longcat/")
+    math = page.locator(".ps-abstract math").first
+    box = math.bounding_box()
+    assert box is not None and box["width"] > 10 and box["height"] > 5
+    assert "L" in math.evaluate("element => element.textContent")
+
+
+def test_charts_render_on_overview_pages(visit):
+    page = visit.page
+    for path, name in (("timeline/", "timeline"), ("topics/", "topics")):
+        page.goto(visit.base + path)
+        box = page.locator("svg.ps-chart").bounding_box()
+        assert box is not None and box["width"] > 200
+        visit.shot(name)
+
+
+def test_no_serious_accessibility_violation_from_our_templates(visit):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    ours = []
+    for path in (
+        "",
+        "papers/",
+        "papers/kim2026operating/",
+        "topics/",
+        "timeline/",
+        "authors/",
+        "lists/kv-cache/",
+    ):
+        visit.page.goto(visit.base + path)
+        results = axe.run(visit.page)
+        for violation in results.response["violations"]:
+            if violation["impact"] not in ("serious", "critical"):
+                continue
+            nodes = [
+                n for n in violation["nodes"] if "ps-" in n["html"] or any("ps-" in t for t in n["target"])
+            ]
+            ours += [(path, violation["id"], n["html"][:120]) for n in nodes]
+    assert ours == []
