@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -38,7 +37,7 @@ FLAGS = [
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002, ANN001, ANN002
+    def log_message(self, format, *args):  # noqa: A002
         pass
 
 
@@ -80,7 +79,7 @@ class Visit:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def _route(self, route) -> None:  # noqa: ANN001
+    def _route(self, route) -> None:
         if route.request.url.startswith(self.base):
             route.continue_()
         else:
