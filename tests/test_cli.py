@@ -92,3 +92,40 @@ def test_export_issues_keys_the_site_then_keeps(tmp_path):
     )
     assert "@misc{kim2026operating," in _export("snapshots", cwd=tmp_path).stdout
     assert "kim2026operating\t" in (tmp_path / "citation-keys.tsv").read_text(encoding="utf-8")
+
+
+def test_generate_writes_markdown_and_exports_rewriting_only_changes(tmp_path):
+    from conftest import entry, listing
+
+    snapshots = tmp_path / "snapshots"
+    snapshots.mkdir()
+    (snapshots / "a.txt").write_text(
+        listing(
+            entry("Operating Clusters", "Seon Ho Kim"), entry("Other Work", "Ann Author", "6 August 2026")
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+
+    def generate() -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "papershelf.cli", "generate", "--out", str(out), str(snapshots)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return result.stdout.strip()
+
+    first = generate()
+    assert first.endswith(f"0 unchanged, 0 removed in {out}")
+    page = (out / "papers" / "kim2026operating.md").read_text(encoding="utf-8")
+    assert page.startswith("---\ntitle:") and "Operating Clusters" in page and "<!-- papershelf:" not in page
+    assert "@misc{kim2026operating," in (out / "library.bib").read_text(encoding="utf-8")
+    stamp = (out / "papers" / "kim2026operating.bib").stat().st_mtime_ns
+    written = int(first.split()[0])
+    assert generate() == f"0 files written, {written} unchanged, 0 removed in {out}"
+    (snapshots / "a.txt").write_text(listing(entry("Operating Clusters", "Seon Ho Kim")), encoding="utf-8")
+    third = generate()
+    assert "removed" in third and not third.endswith(" 0 removed in " + str(out))
+    assert not (out / "papers" / "author2026other.md").exists()
+    assert (out / "papers" / "kim2026operating.bib").stat().st_mtime_ns == stamp  # unchanged, not rewritten

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from importlib import resources
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -14,7 +15,8 @@ from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
-from papershelf.model import Entry, Listing, Paper
+from papershelf.model import Entry, Library, Listing, Paper
+from papershelf.site.pages import SitePlan, fill_blocks
 from papershelf.snapshots import read_snapshot
 from papershelf.topics import index_topics
 
@@ -58,6 +60,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
     check.add_argument("--strict", action="store_true", help="exit 1 if anything was lost or guessed")
     check.set_defaults(run=_check)
+    generate = commands.add_parser("generate", help="write the site's pages as Markdown, plus the exports")
+    generate.add_argument(
+        "paths", nargs="+", type=Path, metavar="SNAPSHOTS", help="snapshot files or folders"
+    )
+    generate.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
+    generate.add_argument("--keys", type=Path, metavar="FILE", help="citation key file (as for export)")
+    generate.set_defaults(run=_generate)
     return parser
 
 
@@ -75,20 +84,15 @@ def _parse(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """Build the library as the site would (same keys, recorded in the same key file) and export it."""
-    listings = [listing for path in args.paths for listing in _listings(path)]
-    keys_path = args.keys or _default_keys_path(args.paths[0])
-    merged = build_library(listings, read_key_book(keys_path))
-    write_key_book(keys_path, merged.book)
-    for problem in merged.library.problems:
-        print(f"warning: {problem}", file=sys.stderr)
-    papers = list(merged.library.papers)
+    """The library (or one topic) in one export format."""
+    library = _library(args)
+    papers = list(library.papers)
     if args.topic:
-        topics = {topic.slug: topic for topic in index_topics(merged.library).topics}
+        topics = {topic.slug: topic for topic in index_topics(library).topics}
         if args.topic not in topics:
             print(f"error: no topic {args.topic!r}; topics: {', '.join(sorted(topics))}", file=sys.stderr)
             return 2
-        papers = [merged.library.by_key[key] for key in topics[args.topic].papers]
+        papers = [library.by_key[key] for key in topics[args.topic].papers]
     text = FORMATS[args.format](papers)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
@@ -111,6 +115,63 @@ def _check(args: argparse.Namespace) -> int:
     warnings = sum(len(listing.problems) for listing in listings)
     print(f"{len(listings)} files: {found} entries found, {kept} kept, {warnings} warnings")
     return 1 if args.strict and (warnings or found != kept) else 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    """Pages as Markdown (HTML inside) and every export, for generators that cannot run
+    MkDocs plugins. Only files whose content changed are written; files this command wrote
+    before and no longer produces are removed (a manifest in DIR remembers them)."""
+    library = _library(args)
+    written, unchanged = [], 0
+    produced: list[str] = []
+    for generated in SitePlan(library).files():
+        text = fill_blocks(generated.content, generated.blocks)
+        produced.append(generated.src_uri)
+        if _write_if_changed(args.out / generated.src_uri, text):
+            written.append(generated.src_uri)
+        else:
+            unchanged += 1
+    css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
+    produced.append("assets/papershelf.css")
+    if _write_if_changed(args.out / "assets/papershelf.css", css):
+        written.append("assets/papershelf.css")
+    else:
+        unchanged += 1
+    removed = _remove_stale(args.out, produced)
+    print(f"{len(written)} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}")
+    return 0
+
+
+def _write_if_changed(path: Path, text: str) -> bool:
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def _remove_stale(out: Path, produced: list[str]) -> list[str]:
+    manifest = out / ".papershelf-files"
+    before = manifest.read_text(encoding="utf-8").splitlines() if manifest.exists() else []
+    stale = sorted(set(before) - set(produced))
+    for name in stale:
+        (out / name).unlink(missing_ok=True)
+    _write_if_changed(manifest, "".join(f"{name}\n" for name in sorted(produced)))
+    return stale
+
+
+def _library(args: argparse.Namespace) -> Library:
+    """The library as the site builds it: same keys, new ones recorded in the same key file."""
+    listings = [listing for path in args.paths for listing in _listings(path)]
+    keys_path = args.keys or _default_keys_path(args.paths[0])
+    merged = build_library(listings, read_key_book(keys_path))
+    write_key_book(keys_path, merged.book)
+    for problem in merged.library.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return merged.library
 
 
 def _listings(path: Path) -> list[Listing]:

@@ -230,7 +230,7 @@ class SitePlan:
         """A template rendered for the page at `src_uri` (links are relative to it)."""
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
-            "link": lambda target: self._link(target, here),
+            "link": lambda target: Markup(self._link(target, here)),  # built from keys and slugs only
             "text": render_text,
             "long_date": lambda date: format_date(date, "long", locale=self.locale),
             "month_name": lambda month: format_date(
