@@ -16,43 +16,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from papershelf.snapshots.latex import split_math
+from papershelf.snapshots.latex import ACCENT_MARKS, LETTER_MACROS, split_math
 
 __all__ = ["ascii_losses", "encode_latex"]
 
-_MARKS = {
-    "\u0301": "'",
-    "\u0300": "`",
-    "\u0302": "^",
-    "\u0308": '"',
-    "\u0303": "~",
-    "\u0304": "=",
-    "\u0307": ".",
-    "\u0306": "u",
-    "\u030c": "v",
-    "\u030b": "H",
-    "\u0327": "c",
-    "\u0328": "k",
-    "\u030a": "r",
-    "\u0323": "d",
-    "\u0331": "b",
-}
+_MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
 _MARKS_BELOW = frozenset("\u0327\u0328\u0323\u0331")
-_LETTERS = {
-    "ø": r"\o",
-    "Ø": r"\O",
-    "ß": r"\ss",
-    "æ": r"\ae",
-    "Æ": r"\AE",
-    "œ": r"\oe",
-    "Œ": r"\OE",
-    "ł": r"\l",
-    "Ł": r"\L",
-    "ı": r"\i",
-    "ȷ": r"\j",
-    "å": r"\aa",
-    "Å": r"\AA",
-}
+_LETTERS = {letter: "\\" + macro for macro, letter in LETTER_MACROS.items()}
 _SYMBOLS = {
     "–": "--",
     "—": "---",

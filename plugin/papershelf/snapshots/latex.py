@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["decode_latex", "split_math"]
+__all__ = ["ACCENT_MARKS", "LETTER_MACROS", "decode_latex", "split_math"]
 
-# Accent commands -> Unicode combining marks.
-_ACCENTS = {
+# Accent commands -> Unicode combining marks (export.latex writes them back the same way).
+ACCENT_MARKS = {
     "'": "\u0301",
     "`": "\u0300",
     "^": "\u0302",
@@ -35,9 +35,10 @@ _ACCENTS = {
     "d": "\u0323",
     "b": "\u0331",
 }
-_SYMBOL_ACCENTS = frozenset("'`^\"~=.")
+_SYMBOLACCENT_MARKS = frozenset("'`^\"~=.")
 # Letters and symbols that are whole macros in LaTeX.
-_NAMED = {
+# Letters that are macros in plain LaTeX, both ways: decoded here, written by export.latex.
+LETTER_MACROS = {
     "o": "ø",
     "O": "Ø",
     "ss": "ß",
@@ -51,6 +52,9 @@ _NAMED = {
     "L": "Ł",
     "i": "ı",
     "j": "ȷ",
+}
+_NAMED = {
+    **LETTER_MACROS,
     "dh": "ð",
     "DH": "Ð",
     "th": "þ",
@@ -237,9 +241,9 @@ class _Decoder:
         if self.pos >= len(self.text):
             return "\\"
         char = self.text[self.pos]
-        if char in _SYMBOL_ACCENTS:
+        if char in _SYMBOLACCENT_MARKS:
             self.pos += 1
-            return _accent(self._group_or_token(), _ACCENTS[char])
+            return _accent(self._group_or_token(), ACCENT_MARKS[char])
         if char in _ESCAPES:
             self.pos += 1
             return _ESCAPES[char]
@@ -258,8 +262,8 @@ class _Decoder:
         return self._named_macro(name, start)
 
     def _named_macro(self, name: str, start: int) -> str:
-        if name in _ACCENTS and len(name) == 1:
-            return _accent(self._group_or_token(), _ACCENTS[name])
+        if name in ACCENT_MARKS and len(name) == 1:
+            return _accent(self._group_or_token(), ACCENT_MARKS[name])
         if name in _NAMED:
             self._skip_empty_group()
             return _NAMED[name]
