@@ -58,7 +58,7 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     bib = page.select_one(".ps-bibtex code").get_text()
     assert bib == built.text("papers/garciaferrero2026sparse.bib")
     assert bib.startswith("@misc{garciaferrero2026sparse,") and "Garc{\\'\\i}a-Ferrero, Iker" in bib
-    assert page.select_one("a.ps-download")["href"] == "../garciaferrero2026sparse.bib"
+    assert page.select_one("a.ps-download")["href"] == "../../papers/garciaferrero2026sparse.bib"
     assert page.select_one("time")["datetime"] == "2026-08-05"
 
 
@@ -163,9 +163,9 @@ def test_no_page_grows_with_the_library(site_builder):
     assert built.warnings == []
     assert (built.site / "authors" / "iker-garcia-ferrero" / "index.html").exists()
     topic = built.page("topics/test-topic/")
-    assert len(topic.select(".ps-papers li")) == 2 and topic.select_one(".ps-pager a")["href"] == "page/2/"
+    assert len(topic.select(".ps-papers li")) == 2 and topic.select_one(".ps-pager a")["href"] == "../../topics/test-topic/page/2/"
     second = built.page("topics/test-topic/page/2/")
     assert len(second.select(".ps-papers li")) == 1 and "(page 2 of 2)" in second.select_one("h1").get_text()
     letters = built.page("authors/")
     assert [a.get_text() for a in letters.select(".ps-letters a")] == ["C", "G", "L", "M"]
-    assert built.page("authors/letters/l/").find(id="bo-li").a["href"] == "../../bo-li/"
+    assert built.page("authors/letters/l/").find(id="bo-li").a["href"] == "../../../authors/bo-li/"

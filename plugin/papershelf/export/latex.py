@@ -65,6 +65,9 @@ _ASCII_SPECIALS = {
     ">": r"{\textgreater}",
     "|": r"{\textbar}",
 }
+_ASCII_TABLE = str.maketrans(
+    {**{chr(code): "" for code in range(128) if not chr(code).isprintable()}, **_ASCII_SPECIALS}
+)
 _GREEK = {
     "α": "alpha",
     "β": "beta",
@@ -190,7 +193,10 @@ def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
 
 
 def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
-    encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
+    if word.isascii():  # most words: one C-level pass instead of a call per character
+        encoded = word.translate(_ASCII_TABLE)
+    else:
+        encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
     if protect_case and _case_matters(word):
         # A group that starts with a backslash is one "special character" to bibtex and its
         # letters would still be case-changed; an empty group in front prevents that.

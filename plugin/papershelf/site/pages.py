@@ -18,7 +18,6 @@ from functools import cached_property
 from babel.dates import format_date
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
-from mkdocs.utils import get_relative_url
 
 from papershelf.authors import AuthorProfile, author_identity, index_authors
 from papershelf.export.biblatex import biblatex_file
@@ -267,9 +266,10 @@ class SitePlan:
         return self._bylines[key]
 
     def _link(self, target: str, here: str) -> str:
-        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at `here`."""
+        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at `here`:
+        up to the site root, then down (simple and fast; every page links dozens of times)."""
         path, hash_, anchor = target.partition("#")
-        return get_relative_url(page_url(path, self.use_directory_urls), here) + hash_ + anchor
+        return ("../" * here.count("/") + page_url(path, self.use_directory_urls) or "./") + hash_ + anchor
 
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
