@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -28,7 +29,12 @@ class AuthorProfile:
 
 def author_identity(person: Person) -> str:
     """Spellings that differ only in case, accents or spacing are one person."""
-    decomposed = unicodedata.normalize("NFKD", person.name.casefold())
+    return _folded_name(person.name)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _folded_name(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 

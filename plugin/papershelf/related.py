@@ -20,8 +20,8 @@ from papershelf.topics import Topic, TopicIndex
 
 __all__ = ["Relation", "related_papers"]
 
-_SPECIFIC = 0.02  # a feature in more than this share of papers does not propose candidates
-_STRONGEST = 12  # each paper is indexed and queried by its strongest specific features
+_SPECIFIC = 0.01  # a feature in more than this share of papers does not propose candidates
+_STRONGEST = 10  # each paper is indexed and queried by its strongest specific features
 _MIN_SCORE = 0.08  # below this, papers merely share vocabulary
 _TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
 Vector = dict[str, float]
@@ -43,7 +43,7 @@ def related_papers(
     """Up to `limit` related papers per paper, most similar first.
 
     Scores are dot products of unit TF-IDF vectors accumulated over an inverted index of
-    each paper's strongest specific features (specific: in at most 2% of the papers, or 50):
+    each paper's strongest specific features (specific: in at most 1% of the papers, or 50):
     common words add little to a cosine but would make the index quadratic.
     """
     corpus = corpus or Corpus.of(library.papers)

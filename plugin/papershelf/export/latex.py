@@ -138,6 +138,8 @@ def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True)
 
 def _mark_stray_braces(text: str) -> str:
     """Braces without a partner become placeholders that encode as `\\textbrace...{}`."""
+    if "{" not in text and "}" not in text:
+        return text
     stray = set()
     opened: list[int] = []
     for index, char in enumerate(text):

@@ -23,7 +23,7 @@ from papershelf.authors import AuthorProfile, author_identity, index_authors
 from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_entry, join_entries
 from papershelf.export.csljson import csljson_file
-from papershelf.model import Library
+from papershelf.model import Library, Paper
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
 from papershelf.charts import month_bars, overlap_matrix
@@ -239,11 +239,53 @@ class SitePlan:
             "author_page": lambda person: self._author_targets[self._author_slug[author_identity(person)]],
             "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
+            "authors_html": lambda paper: self._authors_html(paper, here),
+            "related_html": lambda relations: self._related_html(relations, here),
+            "paper_list": lambda keys: self._paper_list_html(keys, here),
             "title": self._title_html,
             "byline": self._byline_html,
             "tally": tally,
         }
         return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
+
+    def _authors_html(self, paper: Paper, here: str) -> Markup:
+        """Authors linked to their pages, affiliations beside them (built in Python: it is on
+        every paper page, where template loops cost more than the rest of the page)."""
+        parts = []
+        for person in paper.authors:
+            target = self._link(self._author_targets[self._author_slug[author_identity(person)]], here)
+            affiliation = ""
+            if person.affiliation:
+                affiliation = f' <span class="ps-affiliation">({escape_text(person.affiliation)})</span>'
+            parts.append(f'<a href="{target}">{escape_text(person.name)}</a>{affiliation}')
+        tail = "\net al." if paper.authors_truncated else ""
+        return Markup(",\n".join(parts) + tail)
+
+    def _paper_list_html(self, keys: Sequence[str], here: str) -> Markup:
+        """Linked titles with authors and date: the body of every index, topic and month page."""
+        items = "\n".join(
+            f'<li><a class="ps-title" href="{self._link(f"papers/{key}.md", here)}">'
+            f'{self._title_html(key)}</a><br><span class="ps-byline">{self._byline_html(key)}</span></li>'
+            for key in keys
+        )
+        return Markup(f'<ul class="ps-papers">\n{items}\n</ul>')
+
+    def _related_html(self, relations: list[Relation], here: str) -> Markup:
+        """The related papers and why: shared topics first, else the shared words."""
+        items = []
+        for relation in relations:
+            topics = ", ".join(escape_text(topic.name) for topic in relation.topics)
+            words = ", ".join(escape_text(word) for word in relation.words)
+            if topics:
+                why = f"Shared topics: {topics}" + (f"; also {words}" if words else "")
+            else:
+                why = f"Shared words: {words}"
+            href = self._link(f"papers/{relation.key}.md", here)
+            items.append(
+                f'<li><a class="ps-title" href="{href}">{self._title_html(relation.key)}</a><br>'
+                f'<span class="ps-why">{why}</span></li>'
+            )
+        return Markup("\n".join(items))
 
     def _title_html(self, key: str) -> Markup:
         """A paper's title as HTML (math as MathML), rendered once however many lists show it."""
