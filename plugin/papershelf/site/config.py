@@ -18,7 +18,7 @@ class PapershelfConfig(Config):
     """File that remembers issued citation keys; commit it next to the snapshots."""
 
     per_page = c.Type(int, default=50)
-    """Papers per page on the paged "all papers" index."""
+    """Papers per page of every paper list (all papers, a topic, a month)."""
 
     locale = c.Optional(c.Type(str))
     """Language for dates on pages (default: the theme's `language`, else English)."""
