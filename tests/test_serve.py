@@ -81,6 +81,10 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
         _wait_for(base + "papers/builder2026second/", "An edited abstract.")
         time.sleep(3)  # writing citation-keys.tsv must not set off a rebuild of its own
         assert _builds(log) == 3, log.read_text(encoding="utf-8")
+        # A page edit reuses the unchanged library's plan, and its citation still reaches the paper.
+        _put(tmp_path / "docs", "notes.md", "# Notes\n\nSee [@builder2026second].\n")
+        _wait_for(base + "papers/builder2026second/", "ps-citing")
+        assert "Builder, 2026" in _wait_for(base + "notes/", "ps-cite")
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -40,6 +40,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
         self.generated: dict[str, tuple[str, ...]] = {}
+        self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.warnings = 0
 
@@ -68,7 +69,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
         self._report_approximations(self.library)
-        plan = SitePlan(self.library, self._options(config))
+        plan = self._plan(self.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         curation = curate(doc_pages(files), plan.resolver())
@@ -84,6 +85,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         self._add(files, config, _CSS, css, in_nav=False)
         return files
+
+    def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
+        """The previous build's plan when library and options are unchanged (a serve rebuild
+        after editing a page), so topics, related papers and BibTeX are not computed again."""
+        if self.plan is None or self.plan.library != library or self.plan.options != options:
+            self.plan = SitePlan(library, options)
+        return self.plan
 
     def _report_approximations(self, library: Library) -> None:
         """Not an input problem, so not a warning; but never silent."""
