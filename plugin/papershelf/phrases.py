@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from papershelf.model import Paper
 from papershelf.snapshots.latex import split_math
@@ -85,9 +86,9 @@ _SUFFIXES = (
 _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9]*[A-Z0-9]s")
 
 
-@dataclass(frozen=True)
-class Token:
-    """A word as written (`surface`) and the form that variants share (`term`)."""
+class Token(NamedTuple):
+    """A word as written (`surface`) and the form that variants share (`term`). A named
+    tuple, not a dataclass: a large library has millions of tokens."""
 
     surface: str
     term: str
