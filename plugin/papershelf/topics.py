@@ -184,12 +184,12 @@ def _candidates(
     """Phrases in at least `min_papers` papers. A first pass only counts papers per phrase
     (cheap); spellings and title mentions are collected for the survivors only."""
     papers = list(papers)
-    seen: dict[Phrase, set[str]] = {}
-    for paper in papers:
-        for clause in paper_clauses[paper.key].clauses:
-            for phrase, _start, _size in _ngrams(clause):
-                seen.setdefault(phrase, set()).add(paper.key)
-    found = {phrase: _Candidate(phrase, keys) for phrase, keys in seen.items() if len(keys) >= min_papers}
+    counts: Counter[Phrase] = Counter()
+    for paper in papers:  # each paper counts a phrase once, however often it uses it
+        counts.update(
+            {phrase for clause in paper_clauses[paper.key].clauses for phrase, _, _ in _ngrams(clause)}
+        )
+    found = {phrase: _Candidate(phrase) for phrase, count in counts.items() if count >= min_papers}
     for paper in papers:
         text = paper_clauses[paper.key]
         for index, clause in enumerate(text.clauses):
@@ -197,6 +197,7 @@ def _candidates(
                 candidate = found.get(phrase)
                 if candidate is None:
                     continue
+                candidate.papers.add(paper.key)
                 if index < text.in_title:
                     candidate.in_titles.add(paper.key)
                 else:  # abstracts spell phrases as prose; titles capitalise every word

@@ -242,6 +242,7 @@ class SitePlan:
             "authors_html": lambda paper: self._authors_html(paper, here),
             "related_html": lambda relations: self._related_html(relations, here),
             "paper_list": lambda keys: self._paper_list_html(keys, here),
+            "letter_items": lambda profiles: self._letter_items_html(profiles, here),
             "title": self._title_html,
             "byline": self._byline_html,
             "tally": tally,
@@ -269,6 +270,28 @@ class SitePlan:
             for key in keys
         )
         return Markup(f'<ul class="ps-papers">\n{items}\n</ul>')
+
+    def _letter_items_html(self, profiles: Sequence[AuthorProfile], here: str) -> Markup:
+        """A letter page's authors: a link to an author's page, or (no page of their own) the
+        author with affiliations and linked papers, under an anchor that paper pages link to."""
+        items = []
+        for profile in profiles:
+            target = self._author_targets[profile.slug]
+            name = escape_text(profile.name)
+            if "#" not in target:
+                items.append(
+                    f'<li id="{profile.slug}"><a href="{self._link(target, here)}">{name}</a> '
+                    f'<span class="ps-count">{len(profile.papers)}</span></li>'
+                )
+                continue
+            affiliations = escape_text("; ".join(profile.affiliations))
+            where = f' <span class="ps-affiliation">({affiliations})</span>' if profile.affiliations else ""
+            papers = "; ".join(
+                f'<a href="{self._link(f"papers/{key}.md", here)}">{self._title_html(key)}</a>'
+                for key in profile.papers
+            )
+            items.append(f'<li id="{profile.slug}">{name}{where}: {papers}</li>')
+        return Markup("\n".join(items))
 
     def _related_html(self, relations: list[Relation], here: str) -> Markup:
         """The related papers and why: shared topics first, else the shared words."""
