@@ -41,6 +41,11 @@ __all__ = ["SiteFile", "SiteOptions", "SitePlan", "fill_blocks", "page_url", "sp
 _AUTHORS_PER_PAGE = 400
 
 
+def _escape_str(text: str) -> str:
+    """Escaped text for the chart builders, which assemble plain strings."""
+    return str(escape_text(text))
+
+
 def _month_range(first: tuple[int, int] | None, last: tuple[int, int] | None) -> Iterator[dt.date]:
     """Every month from `first` to `last` (year, month), empty ones included."""
     if first is None or last is None:
@@ -471,7 +476,7 @@ class SitePlan:
         largest = sorted((t for t in self.topics if t.kind != "listing"), key=lambda t: -len(t.papers))[:size]
         members = [set(topic.papers) for topic in largest]
         counts = [[len(a & b) for b in members] for a in members]
-        return Markup(overlap_matrix([t.name for t in largest], counts, lambda text: str(escape_text(text))))
+        return Markup(overlap_matrix([t.name for t in largest], counts, _escape_str))
 
     def _cooccurring(self, topic: Topic, limit: int = 8) -> list[tuple[Topic, int]]:
         """Other topics by how many of this topic's papers they share (listing topics aside)."""
@@ -503,7 +508,7 @@ class SitePlan:
             )
             for day in _month_range(min(counts, default=None), max(counts, default=None))
         ]
-        chart = Markup(month_bars(chronological, lambda text: str(escape_text(text))))
+        chart = Markup(month_bars(chronological, _escape_str))
         yield self._render(
             "timeline.md.j2",
             "timeline/index.md",
