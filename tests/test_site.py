@@ -163,7 +163,10 @@ def test_no_page_grows_with_the_library(site_builder):
     assert built.warnings == []
     assert (built.site / "authors" / "iker-garcia-ferrero" / "index.html").exists()
     topic = built.page("topics/test-topic/")
-    assert len(topic.select(".ps-papers li")) == 2 and topic.select_one(".ps-pager a")["href"] == "../../topics/test-topic/page/2/"
+    assert (
+        len(topic.select(".ps-papers li")) == 2
+        and topic.select_one(".ps-pager a")["href"] == "../../topics/test-topic/page/2/"
+    )
     second = built.page("topics/test-topic/page/2/")
     assert len(second.select(".ps-papers li")) == 1 and "(page 2 of 2)" in second.select_one("h1").get_text()
     letters = built.page("authors/")

@@ -19,6 +19,7 @@ from papershelf.model import Entry, Library, Listing, Paper
 from papershelf.site.pages import SitePlan, fill_blocks
 from papershelf.snapshots import read_snapshot
 from papershelf.topics import index_topics
+from papershelf.writing import write_if_changed
 
 __all__ = ["FORMATS", "main"]
 
@@ -127,13 +128,13 @@ def _generate(args: argparse.Namespace) -> int:
     for generated in SitePlan(library).files():
         text = fill_blocks(generated.content, generated.blocks)
         produced.append(generated.src_uri)
-        if _write_if_changed(args.out / generated.src_uri, text):
+        if write_if_changed(args.out / generated.src_uri, text):
             written.append(generated.src_uri)
         else:
             unchanged += 1
     css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
     produced.append("assets/papershelf.css")
-    if _write_if_changed(args.out / "assets/papershelf.css", css):
+    if write_if_changed(args.out / "assets/papershelf.css", css):
         written.append("assets/papershelf.css")
     else:
         unchanged += 1
@@ -142,24 +143,13 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_if_changed(path: Path, text: str) -> bool:
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return True
-
-
 def _remove_stale(out: Path, produced: list[str]) -> list[str]:
     manifest = out / ".papershelf-files"
     before = manifest.read_text(encoding="utf-8").splitlines() if manifest.exists() else []
     stale = sorted(set(before) - set(produced))
     for name in stale:
         (out / name).unlink(missing_ok=True)
-    _write_if_changed(manifest, "".join(f"{name}\n" for name in sorted(produced)))
+    write_if_changed(manifest, "".join(f"{name}\n" for name in sorted(produced)))
     return stale
 
 

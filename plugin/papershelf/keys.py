@@ -20,10 +20,12 @@ from pathlib import Path
 
 from papershelf.model import Person
 from papershelf.snapshots.names import ascii_fold, split_name
+from papershelf.writing import write_if_changed
 
 __all__ = [
     "KeyBook",
     "base_key",
+    "fold_title",
     "issue_keys",
     "paper_identity",
     "read_key_book",
@@ -54,10 +56,13 @@ class KeyBook:
 def paper_identity(title: str, authors: tuple[Person, ...]) -> str:
     """What makes two sightings one paper: the title up to case, punctuation and accents, and
     the first author's surname (a re-used title by other people stays another paper)."""
-    surname = _folded_surname(authors)
-    decomposed = unicodedata.normalize("NFKD", title.casefold())
-    letters = "".join(char for char in decomposed if char.isalnum())
-    return f"{surname}|{letters}"
+    return f"{_folded_surname(authors)}|{fold_title(title)}"
+
+
+def fold_title(text: str) -> str:
+    """A title (or name) without case, accents, spaces or punctuation: how titles are compared."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if char.isalnum())
 
 
 def _folded_surname(authors: tuple[Person, ...]) -> str:
@@ -155,12 +160,4 @@ def render_key_book(book: KeyBook) -> str:
 
 def write_key_book(path: Path, book: KeyBook) -> bool:
     """Write the key file only if its text changes (a write would wake `mkdocs serve`)."""
-    text = render_key_book(book)
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return True
+    return write_if_changed(path, render_key_book(book))

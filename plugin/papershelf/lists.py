@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from papershelf.keys import fold_title
 from papershelf.model import Library, Paper, Problem, Sighting
 from papershelf.prose import prose_lines
 
@@ -43,12 +43,6 @@ class Resolver:
     topics: Mapping[str, tuple[str, ...]]
     authors: Mapping[str, tuple[str, ...]]
     author_slugs: Mapping[str, str] = field(default_factory=dict)
-
-    @staticmethod
-    def fold(text: str) -> str:
-        """Titles and names compared without case, accents, spaces or punctuation."""
-        decomposed = unicodedata.normalize("NFKD", text.casefold())
-        return "".join(char for char in decomposed if char.isalnum())
 
 
 @dataclass(frozen=True)
@@ -165,10 +159,10 @@ def _note(tail: str, continuation: str) -> str:
 
 
 def _by_title(wanted: str, resolver: Resolver) -> tuple[tuple[str, ...], str | None]:
-    folded = Resolver.fold(wanted)
-    exact = [k for k, p in resolver.papers.items() if Resolver.fold(p.title) == folded]
+    folded = fold_title(wanted)
+    exact = [k for k, p in resolver.papers.items() if fold_title(p.title) == folded]
     matches = exact or [
-        k for k, p in resolver.papers.items() if folded and Resolver.fold(p.title).startswith(folded)
+        k for k, p in resolver.papers.items() if folded and fold_title(p.title).startswith(folded)
     ]
     if len(matches) == 1:
         return (matches[0],), None
@@ -202,7 +196,7 @@ def _query(fields: Iterable[tuple[str, str]], resolver: Resolver) -> tuple[tuple
                 return (), f"unknown topic {value!r}"
             members = set(resolver.topics[value])
         elif name == "author":
-            slug = value if value in resolver.authors else resolver.author_slugs.get(Resolver.fold(value))
+            slug = value if value in resolver.authors else resolver.author_slugs.get(fold_title(value))
             if slug is None:
                 return (), f"unknown author {value!r}"
             members = set(resolver.authors[slug])
@@ -260,6 +254,4 @@ def resolver_for(
     names: Mapping[str, str],
 ) -> Resolver:
     """A resolver over a library; `names` maps each author slug to the displayed name."""
-    return Resolver(
-        library.by_key, topics, authors, {Resolver.fold(name): slug for slug, name in names.items()}
-    )
+    return Resolver(library.by_key, topics, authors, {fold_title(name): slug for slug, name in names.items()})

@@ -31,7 +31,6 @@ __all__ = [
     "aliases",
     "clauses",
     "stem",
-    "tokens",
 ]
 
 STOP_WORDS = frozenset(
@@ -67,6 +66,7 @@ _GENERIC_WORDS = """
     fine pre post non self cross co semi sub inter intra
     """
 _CLAUSE_BREAK = re.compile(r"[.;:!?,()\[\]\u2013\u2014\u2026\"“”]+(?:\s|$)|[()\[\]\"“”]")
+_MACRO = re.compile(r"\\[A-Za-z]+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _DEFINITION = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][a-z]?s?|[A-Z]{2,}s?)\)")
 _SUFFIXES = (
@@ -122,7 +122,7 @@ def _words(text: str) -> Iterator[str]:
     """Words of the text outside math; LaTeX macro names are not words."""
     for is_math, run in split_math(text):
         if not is_math:
-            yield from _WORD.findall(re.sub(r"\\[A-Za-z]+", " ", run))
+            yield from _WORD.findall(_MACRO.sub(" ", run))
 
 
 def aliases(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -158,10 +158,11 @@ def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
 
 
 def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[list[Token]]:
-    """Tokens per clause: phrases never run across punctuation (`cache. Speculative`)."""
+    """Tokens per clause: phrases never run across punctuation (`cache. Speculative`). The
+    parenthesised definitions themselves (`(KV)`) are dropped so they do not count twice."""
     text = _DEFINITION.sub(" ", text)
     pieces = (
-        tokens(piece, known_aliases)
+        _tokens(piece, known_aliases)
         for is_math, run in split_math(text)
         if not is_math
         for piece in _CLAUSE_BREAK.split(run)
@@ -169,12 +170,10 @@ def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[list[T
     return [piece for piece in pieces if piece]
 
 
-def tokens(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Token]:
-    """The text as tokens; a defined abbreviation expands to its long form's terms, and the
-    parenthesised definition itself (`(KV)`) is dropped so it is not counted twice."""
-    text = _DEFINITION.sub(" ", text)
+def _tokens(piece: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Token]:
+    """A math-free clause as tokens; a defined abbreviation expands to its long form's terms."""
     result: list[Token] = []
-    for word in _words(text):
+    for word in _WORD.findall(_MACRO.sub(" ", piece)):
         term = stem(word)
         expansion = known_aliases.get(term)
         if expansion and not word.islower():

@@ -21,7 +21,7 @@ from pybtex.database import Entry as BibEntry
 from pybtex.bibtex.exceptions import BibTeXError
 from pybtex.database.output.bibtex import Writer
 
-from papershelf.export.latex import ascii_losses, encode_latex
+from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex
 from papershelf.model import Paper, Person
 from papershelf.snapshots.names import split_name
 
@@ -50,15 +50,7 @@ class _LatexWriter(Writer):
     def quote(self, s: str) -> str:
         """Braced value; our encoder balances braces, and this checks it (more cheaply than
         pybtex's scanner, which dominated writing large libraries)."""
-        depth = 0
-        for char in s:
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth < 0:
-                    break
-        if depth:
+        if not braces_balanced(s):
             raise BibTeXError(f"String has unmatched braces: {s}")
         return "{" + s + "}"
 

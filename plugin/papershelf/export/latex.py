@@ -18,7 +18,7 @@ import unicodedata
 
 from papershelf.snapshots.latex import ACCENT_MARKS, LETTER_MACROS, split_math
 
-__all__ = ["ascii_losses", "encode_latex"]
+__all__ = ["ascii_losses", "braces_balanced", "encode_latex"]
 
 _MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
 _MARKS_BELOW = frozenset("\u0327\u0328\u0323\u0331")
@@ -178,14 +178,22 @@ def _exact_in_ascii(char: str) -> bool:
 _SPELLED = (_SYMBOLS, _LETTERS, _GREEK, _STRAY_SPELLING)
 
 
-def _plain_latex_math(math: str) -> bool:
+def braces_balanced(text: str) -> bool:
+    """Every `{` closed by a later `}`, as bibtex counts them (a backslash does not escape)."""
     depth = 0
-    for char in math:
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            return False
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _plain_latex_math(math: str) -> bool:
     names = _MACRO.findall(math)
-    return depth == 0 and all(name in _MATH_MACROS for name in names) and math.isascii()
+    return braces_balanced(math) and all(name in _MATH_MACROS for name in names) and math.isascii()
 
 
 def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:

@@ -204,6 +204,7 @@ class SitePlan:
     def _author_slug(self) -> dict[str, str]:
         return {profile.identity: profile.slug for profile in self.authors}
 
+    @cached_property
     def resolver(self) -> Resolver:
         """What reading lists can name: this library's papers, topics and authors."""
         return resolver_for(

@@ -72,7 +72,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         plan = self._plan(self.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
-        curation = curate(doc_pages(files), plan.resolver())
+        curation = curate(doc_pages(files), plan.resolver)
         for problem in curation.problems:
             log.warning("%s", problem)
         self.warnings += len(curation.problems)

@@ -47,7 +47,7 @@ class PageRewriter:
 
     def __init__(self, plan: SitePlan) -> None:
         self.plan = plan
-        self.resolver = plan.resolver()
+        self.resolver = plan.resolver
 
     def rewrite(self, markdown: str, page: DocPage) -> str:
         if page.is_reading_list:
