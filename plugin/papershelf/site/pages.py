@@ -29,7 +29,7 @@ from papershelf.timeline import Month, index_months
 from papershelf.charts import month_bars, overlap_matrix
 from papershelf.citations import author_year
 from papershelf.curation import Curation
-from papershelf.lists import Resolver, resolver_for, tally
+from papershelf.lists import ReadingList, Resolver, resolver_for, tally
 from papershelf.phrases import Corpus
 from papershelf.snapshots.names import ascii_fold
 from papershelf.related import Relation, related_papers
@@ -132,6 +132,15 @@ def fill_blocks(html: str, blocks: tuple[str, ...]) -> str:
     return html
 
 
+def _assembled(src_uri: str, front_matter: str, sections: Sequence[tuple[str | None, str]]) -> SiteFile:
+    """A page from its front matter and (heading, HTML block) sections, in the form
+    `split_blocks` gives a rendered template."""
+    lines = ["---", front_matter, "---"]
+    for number, (heading, _) in enumerate(sections):
+        lines += ([f"## {heading}"] if heading else []) + ["", _MARKER.format(number), ""]
+    return SiteFile(src_uri, "\n".join(lines) + "\n", blocks=tuple(block for _, block in sections))
+
+
 def page_url(src_uri: str, use_directory_urls: bool) -> str:
     """The site URL MkDocs gives a source file (`papers/x.md` -> `papers/x/`)."""
     if not src_uri.endswith(".md"):
@@ -169,6 +178,7 @@ class SitePlan:
         self.env.globals["search_exclude"] = self.options.search_index != "all"
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
+        self._dates: dict[dt.date, str] = {}
 
     @cached_property
     def authors(self) -> list[AuthorProfile]:
@@ -236,17 +246,12 @@ class SitePlan:
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
             "link": lambda target: Markup(self._link(target, here)),  # built from keys and slugs only
-            "text": render_text,
-            "long_date": lambda date: format_date(date, "long", locale=self.locale),
             "month_name": lambda month: format_date(
                 month.first_day, "LLLL y", locale=self.locale
             ).capitalize(),
-            "front_title": lambda title: Markup(json.dumps(str(escape_text(title)), ensure_ascii=False)),
-            "author_page": lambda person: self._author_targets[self._author_slug[author_identity(person)]],
+            "front_title": lambda title: Markup(self._front_title(title)),
             "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
-            "authors_html": lambda paper: self._authors_html(paper, here),
-            "related_html": lambda relations: self._related_html(relations, here),
             "paper_list": lambda keys: self._paper_list_html(keys, here),
             "letter_items": lambda profiles: self._letter_items_html(profiles, here),
             "title": self._title_html,
@@ -332,7 +337,7 @@ class SitePlan:
             elif paper.authors_truncated:
                 text += " et al."
             if paper.date:
-                text += " · " + format_date(paper.date, "long", locale=self.locale)
+                text += " · " + self._long_date(paper.date)
             self._bylines[key] = escape_text(text)
         return self._bylines[key]
 
@@ -344,17 +349,86 @@ class SitePlan:
 
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
-            yield self._render(
-                "paper.md.j2",
-                f"papers/{paper.key}.md",
-                paper=paper,
-                paper_topics=self.topic_index.by_paper[paper.key],
-                related=self.related[paper.key],
-                bibtex=self.bibtex[paper.key],
-                holding=self.curation.holding.get(paper.key, []),
-                citing=self.curation.citing.get(paper.key, []),
-            )
+            yield self._paper_page(paper)
             yield SiteFile(f"papers/{paper.key}.bib", self.bibtex[paper.key])
+
+    def _paper_page(self, paper: Paper) -> SiteFile:
+        """A paper's page, built in Python rather than from a template: a library has
+        thousands of them, and template overhead was most of their cost."""
+        src_uri = f"papers/{paper.key}.md"
+        here = page_url(src_uri, self.use_directory_urls)
+        sections: list[tuple[str | None, str]] = [
+            (None, self._paper_head(paper, here)),
+            ("Abstract", self._abstract_html(paper)),
+        ]
+        if related := self.related[paper.key]:
+            relations = self._related_html(related, here)
+            sections.append(("Related papers", f'<ul class="ps-related">\n{relations}\n</ul>'))
+        if holding := self.curation.holding.get(paper.key, []):
+            sections.append(("In reading lists", self._holding_html(paper.key, holding, here)))
+        if citing := self.curation.citing.get(paper.key, []):
+            items = "".join(
+                f'<li><a href="{self._link(page.src, here)}">{escape_text(page.title)}</a></li>\n'
+                for page in citing
+            )
+            sections.append(("Cited by", f'<ul class="ps-citing">\n{items}</ul>'))
+        key, entry = escape_text(paper.key), escape_text(self.bibtex[paper.key])
+        download = self._link(f"papers/{paper.key}.bib", here)
+        sections.append((
+            "BibTeX",
+            f'<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
+            f'<p><a class="ps-download" href="{download}" download>Download {key}.bib</a></p>',
+        ))
+        seen = "".join(f"<li><code>{escape_text(str(where))}</code></li>\n" for where in paper.sightings)
+        sections.append(("Seen in", f'<ul class="ps-sightings">\n{seen}</ul>'))
+        return _assembled(src_uri, f"title: {self._front_title(paper.title)}", sections)
+
+    def _paper_head(self, paper: Paper, here: str) -> str:
+        """Title, linked authors, date and topics: the part above the first heading."""
+        if paper.date:
+            date = f'<time datetime="{paper.date.isoformat()}">{self._long_date(paper.date)}</time>'
+        else:
+            date = "Undated"
+        head = (
+            f'<h1 class="ps-paper-title">{self._title_html(paper.key)}</h1>\n'
+            f'<p class="ps-authors">\n{self._authors_html(paper, here)}\n</p>\n'
+            f'<p class="ps-meta">\n{date}\n</p>'
+        )
+        if topics := self.topic_index.by_paper[paper.key]:
+            links = " · ".join(
+                f'<a class="ps-topic ps-topic--{topic.kind}" '
+                f'href="{self._link(f"topics/{topic.slug}.md", here)}">{escape_text(topic.name)}</a>'
+                for topic in topics
+            )
+            head += f'\n<p class="ps-topics">Topics: {links}</p>'
+        return head
+
+    def _abstract_html(self, paper: Paper) -> str:
+        ellipsis, note = ("", "")
+        if paper.truncated:
+            ellipsis, note = "…", '\n<p class="ps-note">The listing cut this abstract short.</p>'
+        return f'<div class="ps-abstract">\n<p>{render_text(paper.abstract)}{ellipsis}</p>{note}\n</div>'
+
+    def _holding_html(self, key: str, holding: list[tuple[str, ReadingList]], here: str) -> str:
+        items = []
+        for src, reading_list in holding:
+            status = reading_list.status_of(key)
+            modifier = escape_text(status.replace(" ", "-"))
+            items.append(
+                f'<li><a href="{self._link(src, here)}">{escape_text(reading_list.title)}</a>: '
+                f'<span class="ps-status ps-status--{modifier}">{escape_text(status)}</span></li>\n'
+            )
+        return f'<ul class="ps-holding">\n{"".join(items)}</ul>'
+
+    def _front_title(self, title: str) -> str:
+        """A front-matter title: escaped, then a JSON string (valid YAML whatever it holds)."""
+        return json.dumps(str(escape_text(title)), ensure_ascii=False)
+
+    def _long_date(self, date: dt.date) -> str:
+        """A date in the site's language; formatted once per distinct date (Babel is slow)."""
+        if date not in self._dates:
+            self._dates[date] = format_date(date, "long", locale=self.locale)
+        return self._dates[date]
 
     def _list_files(self) -> Iterator[SiteFile]:
         for reading_list in self.curation.lists.values():
