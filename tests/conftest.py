@@ -75,7 +75,9 @@ class SiteBuilder:
             path.write_text(content, encoding="utf-8")
         return path
 
-    def build(self, plugin_options: str = "", extra: str = "") -> BuiltSite:
+    def build(self, plugin_options: str = "", extra: str = "", search_first: bool = True) -> BuiltSite:
+        plugin = "  - papershelf:\n      snapshots: snapshots\n" + textwrap.indent(plugin_options, " " * 6)
+        plugins = f"  - search\n{plugin}" if search_first else f"{plugin}  - search\n"
         config_text = (
             textwrap.dedent(
                 """\
@@ -85,12 +87,9 @@ class SiteBuilder:
               font: false
               features: [content.code.copy]
             plugins:
-              - search
-              - papershelf:
-                  snapshots: snapshots
             """
             )
-            + textwrap.indent(plugin_options, " " * 6)
+            + plugins
             + extra
         )
         (self.root / "mkdocs.yml").write_text(config_text, encoding="utf-8")

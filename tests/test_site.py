@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from conftest import entry, listing
 
 
@@ -60,6 +63,26 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     assert bib.startswith("@misc{garciaferrero2026sparse,") and "Garc{\\'\\i}a-Ferrero, Iker" in bib
     assert page.select_one("a.ps-download")["href"] == "../../papers/garciaferrero2026sparse.bib"
     assert page.select_one("time")["datetime"] == "2026-08-05"
+
+
+@pytest.mark.parametrize("search_first", [True, False])
+def test_search_index_holds_what_readers_search_for(site_builder, search_first):
+    """Title, authors, key, topics and abstract are searchable; BibTeX, related papers and
+    sightings are on the page but not in the index, whichever plugin comes first."""
+    _two_listings(site_builder)
+    built = site_builder.build(search_first=search_first)
+    assert built.warnings == []
+    index = json.loads(built.text("search/search_index.json"))["docs"]
+    paper = [doc for doc in index if doc["location"].startswith("papers/garciaferrero2026sparse/")]
+    text = " ".join(doc["title"] + " " + doc["text"] for doc in paper)
+    for wanted in ("attention for LLMs!", "Bo Li", "garciaferrero2026sparse", "Test Topic", "in full."):
+        assert wanted in text
+    for unwanted in ("@misc", "author = ", "a.txt:5"):
+        assert unwanted not in text
+    page = built.page("papers/garciaferrero2026sparse/")
+    assert page.select_one(".ps-bibtex code").get_text().startswith("@misc{garciaferrero2026sparse,")
+    assert page.select(".ps-sightings li")
+    assert "papershelf:" not in built.text("papers/garciaferrero2026sparse/index.html")
 
 
 def test_indexes_nav_and_library_bib(site_builder):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -87,6 +87,9 @@ class SiteFile:
     content: str
     in_nav: bool = False
     blocks: tuple[str, ...] = ()
+    unindexed: frozenset[int] = frozenset()
+    """Blocks to put in after the search plugin has read the page: BibTeX, related papers and
+    sightings would only add noise to the search index, and most of the time it takes."""
 
 
 _MARKER = "<!-- papershelf:{} -->"
@@ -125,20 +128,32 @@ def _front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-def fill_blocks(html: str, blocks: tuple[str, ...]) -> str:
-    """Put each block's HTML where Markdown left its marker."""
-    for number, block in enumerate(blocks):
-        html = html.replace(_MARKER.format(number), block, 1)
+def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Iterable[int] | None = None) -> str:
+    """Put each block's HTML (or those of `numbers`) where Markdown left its marker."""
+    for number in range(len(blocks)) if numbers is None else numbers:
+        html = html.replace(_MARKER.format(number), blocks[number], 1)
     return html
 
 
-def _assembled(src_uri: str, front_matter: str, sections: Sequence[tuple[str | None, str]]) -> SiteFile:
-    """A page from its front matter and (heading, HTML block) sections, in the form
-    `split_blocks` gives a rendered template."""
+@dataclass(frozen=True)
+class _Section:
+    heading: str | None
+    html: str
+    indexed: bool = True
+
+
+def _assembled(src_uri: str, front_matter: str, sections: Sequence[_Section]) -> SiteFile:
+    """A page from its front matter and sections, in the form `split_blocks` gives a
+    rendered template."""
     lines = ["---", front_matter, "---"]
-    for number, (heading, _) in enumerate(sections):
-        lines += ([f"## {heading}"] if heading else []) + ["", _MARKER.format(number), ""]
-    return SiteFile(src_uri, "\n".join(lines) + "\n", blocks=tuple(block for _, block in sections))
+    for number, section in enumerate(sections):
+        lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
+    return SiteFile(
+        src_uri,
+        "\n".join(lines) + "\n",
+        blocks=tuple(section.html for section in sections),
+        unindexed=frozenset(number for number, section in enumerate(sections) if not section.indexed),
+    )
 
 
 def page_url(src_uri: str, use_directory_urls: bool) -> str:
@@ -357,30 +372,30 @@ class SitePlan:
         thousands of them, and template overhead was most of their cost."""
         src_uri = f"papers/{paper.key}.md"
         here = page_url(src_uri, self.use_directory_urls)
-        sections: list[tuple[str | None, str]] = [
-            (None, self._paper_head(paper, here)),
-            ("Abstract", self._abstract_html(paper)),
+        sections = [
+            _Section(None, self._paper_head(paper, here)),
+            _Section("Abstract", self._abstract_html(paper)),
         ]
         if related := self.related[paper.key]:
             relations = self._related_html(related, here)
-            sections.append(("Related papers", f'<ul class="ps-related">\n{relations}\n</ul>'))
+            sections.append(_Section("Related papers", f'<ul class="ps-related">\n{relations}\n</ul>', False))
         if holding := self.curation.holding.get(paper.key, []):
-            sections.append(("In reading lists", self._holding_html(paper.key, holding, here)))
+            sections.append(_Section("In reading lists", self._holding_html(paper.key, holding, here), False))
         if citing := self.curation.citing.get(paper.key, []):
             items = "".join(
                 f'<li><a href="{self._link(page.src, here)}">{escape_text(page.title)}</a></li>\n'
                 for page in citing
             )
-            sections.append(("Cited by", f'<ul class="ps-citing">\n{items}</ul>'))
+            sections.append(_Section("Cited by", f'<ul class="ps-citing">\n{items}</ul>', False))
         key, entry = escape_text(paper.key), escape_text(self.bibtex[paper.key])
         download = self._link(f"papers/{paper.key}.bib", here)
-        sections.append((
-            "BibTeX",
+        bibtex = (
             f'<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
-            f'<p><a class="ps-download" href="{download}" download>Download {key}.bib</a></p>',
-        ))
+            f'<p><a class="ps-download" href="{download}" download>Download {key}.bib</a></p>'
+        )
+        sections.append(_Section("BibTeX", bibtex, False))
         seen = "".join(f"<li><code>{escape_text(str(where))}</code></li>\n" for where in paper.sightings)
-        sections.append(("Seen in", f'<ul class="ps-sightings">\n{seen}</ul>'))
+        sections.append(_Section("Seen in", f'<ul class="ps-sightings">\n{seen}</ul>', False))
         return _assembled(src_uri, f"title: {self._front_title(paper.title)}", sections)
 
     def _paper_head(self, paper: Paper, here: str) -> str:
@@ -392,7 +407,7 @@ class SitePlan:
         head = (
             f'<h1 class="ps-paper-title">{self._title_html(paper.key)}</h1>\n'
             f'<p class="ps-authors">\n{self._authors_html(paper, here)}\n</p>\n'
-            f'<p class="ps-meta">\n{date}\n</p>'
+            f'<p class="ps-meta">\n{date} · <code class="ps-key">{escape_text(paper.key)}</code>\n</p>'
         )
         if topics := self.topic_index.by_paper[paper.key]:
             links = " · ".join(

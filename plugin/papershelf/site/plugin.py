@@ -13,9 +13,11 @@ from typing import Literal
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import ascii_approximations
@@ -24,7 +26,7 @@ from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
-from papershelf.site.pages import SiteOptions, SitePlan, fill_blocks
+from papershelf.site.pages import SiteFile, SiteOptions, SitePlan, fill_blocks
 from papershelf.site.rewrite import PageRewriter, doc_pages
 from papershelf.topics import TopicOptions
 
@@ -39,7 +41,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
-        self.generated: dict[str, tuple[str, ...]] = {}
+        self.generated: dict[str, SiteFile] = {}
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.warnings = 0
@@ -77,7 +79,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         self.generated = {
-            generated.src_uri: generated.blocks
+            generated.src_uri: generated
             for generated in plan.files(curation)
             if self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
         }
@@ -145,8 +147,21 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Generated pages get their HTML blocks back where Markdown left the markers."""
-        blocks = self.generated.get(page.file.src_uri)
-        return fill_blocks(html, blocks) if blocks else html
+        generated = self.generated.get(page.file.src_uri)
+        if generated is None:
+            return html
+        indexed = (n for n in range(len(generated.blocks)) if n not in generated.unindexed)
+        return fill_blocks(html, generated.blocks, indexed)
+
+    @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """The blocks kept out of the search index go in once it has read the page."""
+        generated = self.generated.get(page.file.src_uri)
+        if generated is not None and generated.unindexed and page.content is not None:
+            page.content = fill_blocks(page.content, generated.blocks, sorted(generated.unindexed))
+        return context
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
