@@ -4,12 +4,14 @@
 
 For each library size it measures, each `--runs` times (medians are reported):
 
-* the plugin's own work: reading snapshots, merging, tokenising, topics, related papers,
-  BibTeX, and rendering the generated pages (what `on_files` does), in a fresh process;
 * `mkdocs build` of a site using the plugin: wall time, peak memory (max RSS of the
-  process), pages written and the largest HTML page;
-* `mkdocs build` of a plain Material site with the same number of simple pages, kept out of
-  the nav like the plugin's paper pages: the baseline of the same run;
+  process), pages written, the largest HTML page, and the plugin's own work: the wall time
+  spent inside papershelf's event handlers during that build;
+* the plugin's work stage by stage (reading snapshots, merging, tokenising, topics, related
+  papers, BibTeX, rendering the generated pages), in a fresh process;
+* `mkdocs build` of a plain Material site with the same number of simple pages and the same
+  navigation (five entries; the other pages kept out of the nav, as paper pages are): the
+  baseline of the same run;
 * with `--serve`: how long `mkdocs serve` takes to show a snapshot added while it runs.
 
 Ratios compare the two builds of the same run, since these machines are noisy.
@@ -42,19 +44,50 @@ nav:
   - index.md
 {nav}
 """
-PLUGIN_NAV = "  - papers/index.md\n  - topics/index.md\n  - authors/index.md\n  - timeline/index.md\n"
+NAV_SECTIONS = ("papers", "topics", "authors", "timeline")
+PLUGIN_NAV = "".join(f"  - {section}/index.md\n" for section in NAV_SECTIONS)
+# `mkdocs build` with papershelf's event handlers timed; the total goes to the file argv[1].
+TIMED_BUILD = """
+import sys, time, functools
+from papershelf.site.plugin import PapershelfPlugin
+spent = [0.0]
+def timed(handler):
+    @functools.wraps(handler)
+    def run(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return handler(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
+    return run
+for name in dir(PapershelfPlugin):
+    if name.startswith("on_"):
+        setattr(PapershelfPlugin, name, timed(getattr(PapershelfPlugin, name)))
+from mkdocs.__main__ import cli
+try:
+    cli(["build", "-q"])
+finally:
+    open(sys.argv[1], "w").write(str(spent[0]))
+"""
 
 
-def run_build(site: Path) -> dict[str, float]:
-    """Wall time and peak RSS of one `mkdocs build` in its own process."""
+def run_build(site: Path, timed: bool = False) -> dict[str, float]:
+    """Wall time and peak RSS of one `mkdocs build` in its own process (and with `timed`, the
+    time spent in the plugin's handlers)."""
+    hooks = site / "hooks-seconds.txt"
+    command = [sys.executable, "-c", TIMED_BUILD, str(hooks)]
+    if not timed:
+        command = [sys.executable, "-m", "mkdocs", "build", "-q"]
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=site,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"mkdocs build failed in {site}: {process.stderr.read().decode() if process.stderr else ''}")
-    return {"wall": wall, "rss_mb": usage.ru_maxrss / 1024}
+    result = {"wall": wall, "rss_mb": usage.ru_maxrss / 1024}
+    if timed:
+        result["hooks"] = float(hooks.read_text())
+    return result
 
 
 def site_stats(site: Path) -> dict[str, float]:
@@ -75,19 +108,23 @@ def plugin_site(work: Path, papers: int) -> Path:
 
 
 def plain_site(work: Path, pages: int) -> Path:
-    """Material site with `pages` pages of about a paper page's text, out of the nav."""
-    site = work / f"plain-{pages}"
+    """Material site with `pages` pages of about a paper page's text: five in the nav (as the
+    plugin's site has), the others out of it."""
+    site = work / f"plain-nav-{pages}"
     if not site.exists():
         docs = site / "docs"
         (docs / "p").mkdir(parents=True)
         (docs / "index.md").write_text("# Bench\n", encoding="utf-8")
+        for section in NAV_SECTIONS:
+            (docs / section).mkdir()
+            (docs / section / "index.md").write_text(f"# {section.title()}\n", encoding="utf-8")
         body = ("Some abstract text of a paper, about as long as a listing shows it. " * 8).strip()
-        for number in range(pages - 1):
+        for number in range(pages - 1 - len(NAV_SECTIONS)):
             (docs / "p" / f"{number}.md").write_text(
                 f"# Page {number}\n\nAuthor One, Author Two · 7 August 2026\n\n## Abstract\n\n{body}\n\n"
                 f"## BibTeX\n\n```\n@misc{{key{number},\n  title = {{Page {number}}}\n}}\n```\n",
                 encoding="utf-8")
-        config = SITE_CONFIG.format(plugin="", nav="") + "not_in_nav: |\n  /p/*\n"
+        config = SITE_CONFIG.format(plugin="", nav=PLUGIN_NAV) + "not_in_nav: |\n  /p/*\n"
         (site / "mkdocs.yml").write_text(config, encoding="utf-8")
     return site
 
@@ -151,7 +188,7 @@ def measure(work: Path, papers: int, runs: int, serve: bool) -> dict[str, float]
     site = plugin_site(work, papers)
     builds, plains, works = [], [], []
     for _ in range(runs):
-        builds.append(run_build(site))
+        builds.append(run_build(site, timed=True))
         stats = site_stats(site)
         plain = plain_site(work, int(stats["pages"]))
         plains.append(run_build(plain))
@@ -161,7 +198,8 @@ def measure(work: Path, papers: int, runs: int, serve: bool) -> dict[str, float]
         "papers": papers, **stats,
         "build": median(builds, "wall"), "plain": median(plains, "wall"),
         "rss_mb": median(builds, "rss_mb"), "plain_rss_mb": median(plains, "rss_mb"),
-        "work": median(works, "total"), **{f"work_{k}": median(works, k) for k in works[0] if k != "total"},
+        "work": median(builds, "hooks"),
+        **{f"work_{k}": median(works, k) for k in works[0]},
     }
     row["ratio"] = row["build"] / row["plain"]
     row["work_share"] = row["work"] / row["build"]
@@ -183,7 +221,7 @@ def table(rows: list[dict[str, float]]) -> str:
             f"| {r['papers']:,} | {r['pages']:,} | {r['build']:.1f} | {r['plain']:.1f} | {r['ratio']:.2f}x "
             f"| {r['work']:.1f} | {100 * r['work_share']:.0f}% | {r['rss_mb']:.0f} | {r['largest_kb']:.0f} "
             f"| {r['search_mb']:.1f} | {r['per_paper_ms']:.1f} | {serve} |")
-    stages = [k for k in rows[0] if k.startswith("work_") and k != "work_share"]
+    stages = [k for k in rows[0] if k.startswith("work_") and k != "work_share"]  # total last
     lines += ["", "Plugin work by stage (s, medians):", "",
               "| papers | " + " | ".join(s.removeprefix("work_") for s in stages) + " |",
               "|---:|" + "---:|" * len(stages)]
