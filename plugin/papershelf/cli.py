@@ -125,7 +125,8 @@ def _generate(args: argparse.Namespace) -> int:
     library = _library(args)
     written, unchanged = [], 0
     produced: list[str] = []
-    for generated in SitePlan(library).files():
+    for planned in SitePlan(library).files():
+        generated = planned.made()
         text = fill_blocks(generated.content, generated.blocks)
         produced.append(generated.src_uri)
         if write_if_changed(args.out / generated.src_uri, text):

@@ -47,3 +47,8 @@ class PapershelfConfig(Config):
 
     related = c.Type(int, default=5)
     """Related papers shown on each paper page (0 turns the section off)."""
+
+    parallel = c.Type(bool, default=True)
+    """During `mkdocs build`, make the paper pages' HTML and the BibTeX and CSL-JSON files in
+    a second process while MkDocs works (where the system can fork); `false` makes
+    everything in the MkDocs process. The site is the same either way."""

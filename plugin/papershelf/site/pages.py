@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 from babel.dates import format_date
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -28,7 +28,7 @@ from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
 from papershelf.charts import month_bars, overlap_matrix
 from papershelf.citations import author_year
-from papershelf.curation import Curation
+from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList, Resolver, resolver_for, tally
 from papershelf.phrases import Corpus
 from papershelf.snapshots.names import ascii_fold
@@ -84,12 +84,19 @@ class SiteFile:
     """
 
     src_uri: str
-    content: str
+    content: str = ""
     in_nav: bool = False
     blocks: tuple[str, ...] = ()
     unindexed: frozenset[int] = frozenset()
     """Blocks to put in after the search plugin has read the page: BibTeX, related papers and
     sightings would only add noise to the search index, and most of the time it takes."""
+    deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
+    """Makes the costly rest of the file (a page's blocks, a data file's content) when
+    `made()` asks, so that it can be made elsewhere: see `papershelf.site.background`."""
+
+    def made(self) -> SiteFile:
+        """The file with everything in it."""
+        return self.deferred() if self.deferred else self
 
 
 _MARKER = "<!-- papershelf:{} -->"
@@ -138,22 +145,28 @@ def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Iterable[int] | Non
 @dataclass(frozen=True)
 class _Section:
     heading: str | None
-    html: str
+    html: Callable[[], str]
     indexed: bool = True
 
 
 def _assembled(src_uri: str, front_matter: str, sections: Sequence[_Section]) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
-    rendered template."""
+    rendered template; the sections' HTML is made when the file is `made()`."""
     lines = ["---", front_matter, "---"]
     for number, section in enumerate(sections):
         lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
-    return SiteFile(
-        src_uri,
-        "\n".join(lines) + "\n",
-        blocks=tuple(section.html for section in sections),
-        unindexed=frozenset(number for number, section in enumerate(sections) if not section.indexed),
-    )
+    skeleton = "\n".join(lines) + "\n"
+    unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
+
+    def made() -> SiteFile:
+        return SiteFile(src_uri, skeleton, blocks=tuple(s.html() for s in sections), unindexed=unindexed)
+
+    return SiteFile(src_uri, skeleton, unindexed=unindexed, deferred=made)
+
+
+def _data(src_uri: str, make: Callable[[], str]) -> SiteFile:
+    """A data file (BibTeX, CSL-JSON) whose content is made when the file is `made()`."""
+    return SiteFile(src_uri, deferred=lambda: SiteFile(src_uri, make()))
 
 
 def page_url(src_uri: str, use_directory_urls: bool) -> str:
@@ -194,6 +207,7 @@ class SitePlan:
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
+        self._entries: dict[str, str] = {}
 
     @cached_property
     def authors(self) -> list[AuthorProfile]:
@@ -221,9 +235,14 @@ class SitePlan:
     def months(self) -> list[Month]:
         return index_months(self.library)
 
-    @cached_property
-    def bibtex(self) -> dict[str, str]:
-        return {paper.key: bibtex_entry(paper) for paper in self.library.papers}
+    def bibtex(self, key: str) -> str:
+        """A paper's BibTeX entry, made once however many files hold it."""
+        if key not in self._entries:
+            self._entries[key] = bibtex_entry(self.library.by_key[key])
+        return self._entries[key]
+
+    def _bibtex_file(self, keys: Iterable[str]) -> str:
+        return join_entries(self.bibtex(key) for key in keys)
 
     @cached_property
     def _author_slug(self) -> dict[str, str]:
@@ -248,9 +267,10 @@ class SitePlan:
         yield from self._author_files()
         yield from self._topic_files()
         yield from self._timeline_files()
-        yield SiteFile("library.bib", join_entries(self.bibtex.values()))
-        yield SiteFile("library-biblatex.bib", biblatex_file(self.library.papers))
-        yield SiteFile("library.json", csljson_file(self.library.papers))
+        keys = [paper.key for paper in self.library.papers]
+        yield _data("library.bib", partial(self._bibtex_file, keys))
+        yield _data("library-biblatex.bib", partial(biblatex_file, self.library.papers))
+        yield _data("library.json", partial(csljson_file, self.library.papers))
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
@@ -334,7 +354,7 @@ class SitePlan:
                 f'<li><a class="ps-title" href="{href}">{self._title_html(relation.key)}</a><br>'
                 f'<span class="ps-why">{why}</span></li>'
             )
-        return Markup("\n".join(items))
+        return Markup('<ul class="ps-related">\n' + "\n".join(items) + "\n</ul>")
 
     def _title_html(self, key: str) -> Markup:
         """A paper's title as HTML (math as MathML), rendered once however many lists show it."""
@@ -365,7 +385,7 @@ class SitePlan:
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
             yield self._paper_page(paper)
-            yield SiteFile(f"papers/{paper.key}.bib", self.bibtex[paper.key])
+            yield _data(f"papers/{paper.key}.bib", partial(self.bibtex, paper.key))
 
     def _paper_page(self, paper: Paper) -> SiteFile:
         """A paper's page, built in Python rather than from a template: a library has
@@ -373,30 +393,37 @@ class SitePlan:
         src_uri = f"papers/{paper.key}.md"
         here = page_url(src_uri, self.use_directory_urls)
         sections = [
-            _Section(None, self._paper_head(paper, here)),
-            _Section("Abstract", self._abstract_html(paper)),
+            _Section(None, lambda: self._paper_head(paper, here)),
+            _Section("Abstract", lambda: self._abstract_html(paper)),
         ]
         if related := self.related[paper.key]:
-            relations = self._related_html(related, here)
-            sections.append(_Section("Related papers", f'<ul class="ps-related">\n{relations}\n</ul>', False))
+            sections.append(_Section("Related papers", lambda: self._related_html(related, here), False))
         if holding := self.curation.holding.get(paper.key, []):
-            sections.append(_Section("In reading lists", self._holding_html(paper.key, holding, here), False))
+            lists_html = partial(self._holding_html, paper.key, holding, here)
+            sections.append(_Section("In reading lists", lists_html, False))
         if citing := self.curation.citing.get(paper.key, []):
-            items = "".join(
-                f'<li><a href="{self._link(page.src, here)}">{escape_text(page.title)}</a></li>\n'
-                for page in citing
-            )
-            sections.append(_Section("Cited by", f'<ul class="ps-citing">\n{items}</ul>', False))
-        key, entry = escape_text(paper.key), escape_text(self.bibtex[paper.key])
-        download = self._link(f"papers/{paper.key}.bib", here)
-        bibtex = (
-            f'<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
-            f'<p><a class="ps-download" href="{download}" download>Download {key}.bib</a></p>'
-        )
-        sections.append(_Section("BibTeX", bibtex, False))
-        seen = "".join(f"<li><code>{escape_text(str(where))}</code></li>\n" for where in paper.sightings)
-        sections.append(_Section("Seen in", f'<ul class="ps-sightings">\n{seen}</ul>', False))
+            sections.append(_Section("Cited by", lambda: self._citing_html(citing, here), False))
+        sections.append(_Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
+        sections.append(_Section("Seen in", lambda: self._sightings_html(paper), False))
         return _assembled(src_uri, f"title: {self._front_title(paper.title)}", sections)
+
+    def _citing_html(self, citing: list[DocPage], here: str) -> str:
+        items = "".join(
+            f'<li><a href="{self._link(page.src, here)}">{escape_text(page.title)}</a></li>\n'
+            for page in citing
+        )
+        return f'<ul class="ps-citing">\n{items}</ul>'
+
+    def _bibtex_html(self, key: str, here: str) -> str:
+        entry, download = escape_text(self.bibtex(key)), self._link(f"papers/{key}.bib", here)
+        return (
+            f'<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
+            f'<p><a class="ps-download" href="{download}" download>Download {escape_text(key)}.bib</a></p>'
+        )
+
+    def _sightings_html(self, paper: Paper) -> str:
+        seen = "".join(f"<li><code>{escape_text(str(where))}</code></li>\n" for where in paper.sightings)
+        return f'<ul class="ps-sightings">\n{seen}</ul>'
 
     def _paper_head(self, paper: Paper, here: str) -> str:
         """Title, linked authors, date and topics: the part above the first heading."""
@@ -447,9 +474,7 @@ class SitePlan:
 
     def _list_files(self) -> Iterator[SiteFile]:
         for reading_list in self.curation.lists.values():
-            yield SiteFile(
-                f"lists/{reading_list.name}.bib", join_entries(self.bibtex[k] for k in reading_list.keys)
-            )
+            yield _data(f"lists/{reading_list.name}.bib", partial(self._bibtex_file, reading_list.keys))
         yield self._render(
             "lists.md.j2", "lists/index.md", in_nav=True, lists=list(self.curation.lists.items())
         )
@@ -549,7 +574,7 @@ class SitePlan:
                 topic=topic,
                 cooccurring=self._cooccurring(topic),
             )
-            yield SiteFile(f"topics/{topic.slug}.bib", join_entries(self.bibtex[key] for key in topic.papers))
+            yield _data(f"topics/{topic.slug}.bib", partial(self._bibtex_file, topic.papers))
         groups = [[t for t in self.topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
         kinds = [(group[0].kind, group, max(len(t.papers) for t in group)) for group in groups if group]
         yield self._render(

@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -25,6 +26,7 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Library
+from papershelf.site.background import Maker
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.pages import SiteFile, SiteOptions, SitePlan, fill_blocks
 from papershelf.site.rewrite import PageRewriter, doc_pages
@@ -44,10 +46,14 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.generated: dict[str, SiteFile] = {}
         self.plan: SitePlan | None = None
         self.library: Library | None = None
+        self.maker: Maker | None = None
+        self.may_fork = False
         self.warnings = 0
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
-        """Exists so that MkDocs keeps this instance (and its cache) across serve rebuilds."""
+        """Makes MkDocs keep this instance (and its cache) across serve rebuilds; a second
+        process helps only in one-off builds (`serve` runs threads, which rule out fork)."""
+        self.may_fork = command in ("build", "gh-deploy")
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
@@ -78,14 +84,20 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for problem in curation.problems:
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
-        self.generated = {
-            generated.src_uri: generated
-            for generated in plan.files(curation)
-            if self._add(files, config, generated.src_uri, generated.content, generated.in_nav)
-        }
+        planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
+        self._close_maker()
+        self.maker = Maker(
+            [f for f in planned if f.deferred and _is_page(f)],
+            [f for f in planned if f.deferred and not _is_page(f)],
+            parallel=self.may_fork and self.config.parallel,
+        )
+        for generated in planned:
+            files.append(self._file(config, generated))
+        self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
-        self._add(files, config, _CSS, css, in_nav=False)
+        if self._free(files, _CSS):
+            files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
         return files
 
     def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
@@ -109,16 +121,24 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
                 more,
             )
 
-    def _add(self, files: Files, config: MkDocsConfig, src_uri: str, content: str, in_nav: bool) -> bool:
-        """Add a generated file unless the user's docs already have one there (theirs wins)."""
+    def _free(self, files: Files, src_uri: str) -> bool:
+        """Whether a generated file may go at `src_uri`: the user's own file there wins."""
         if files.get_file_from_path(src_uri) is not None:
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
             return False
-        inclusion = (
-            InclusionLevel.UNDEFINED if in_nav or not src_uri.endswith(".md") else InclusionLevel.NOT_IN_NAV
-        )
-        files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
         return True
+
+    def _file(self, config: MkDocsConfig, generated: SiteFile) -> File:
+        """A generated page holds its skeleton; a deferred data file is read from where the
+        maker writes it, before MkDocs copies it."""
+        inclusion = InclusionLevel.UNDEFINED
+        if _is_page(generated) and not generated.in_nav:
+            inclusion = InclusionLevel.NOT_IN_NAV
+        if generated.deferred and not _is_page(generated):
+            assert self.maker is not None
+            path = self.maker.path(generated.src_uri)
+            return File.generated(config, generated.src_uri, abs_src_path=path, inclusion=inclusion)
+        return File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
         language = self.config.locale or config.theme.get("language") or "en"
@@ -150,6 +170,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         generated = self.generated.get(page.file.src_uri)
         if generated is None:
             return html
+        if generated.deferred:
+            assert self.maker is not None
+            generated = self.generated[page.file.src_uri] = self.maker.page(page.file.src_uri)
         indexed = (n for n in range(len(generated.blocks)) if n not in generated.unindexed)
         return fill_blocks(html, generated.blocks, indexed)
 
@@ -171,8 +194,26 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         server.watch(str(self.folder.root))
         return server
 
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        """MkDocs copies the data files next: they must be written by now."""
+        if self.maker is not None:
+            self.maker.finish()
+        return env
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._close_maker()
+
+    def on_shutdown(self) -> None:
+        self._close_maker()
+
+    def _close_maker(self) -> None:
+        if self.maker is not None:
+            self.maker.close()
+            self.maker = None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
+        self._close_maker()
         if self.library is None:
             return
         index = Path(config.site_dir) / "search" / "search_index.json"
@@ -189,3 +230,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             len(self.library.papers),
             self.warnings,
         )
+
+
+def _is_page(generated: SiteFile) -> bool:
+    return generated.src_uri.endswith(".md")

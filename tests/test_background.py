@@ -1,0 +1,63 @@
+"""The second process that makes paper pages and data files while MkDocs works."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from papershelf.site.background import Maker
+from papershelf.site.pages import SiteFile
+from test_site import _two_listings
+
+
+def _deferred(src_uri: str, make) -> SiteFile:
+    return SiteFile(src_uri, "skeleton", deferred=lambda: SiteFile(src_uri, make(), blocks=(make(),)))
+
+
+def test_pages_and_data_are_made_in_a_second_process():
+    parent = os.getpid()
+    pages = [_deferred(f"papers/{n}.md", lambda: str(os.getpid())) for n in range(50)]
+    data = [_deferred("library.bib", lambda: f"made by {os.getpid()}")]
+    maker = Maker(pages, data, parallel=True)
+    try:
+        made = [maker.page(f"papers/{n}.md") for n in (0, 7, 3, 49)]  # any order
+        assert {page.blocks[0] for page in made} != {str(parent)}
+        maker.finish()
+        written = Path(maker.path("library.bib")).read_text(encoding="utf-8")
+        assert written.startswith("made by ") and written != f"made by {parent}"
+    finally:
+        maker.close()
+    assert not maker.folder.exists()
+
+
+def test_a_failing_second_process_leaves_the_work_to_this_one():
+    parent = os.getpid()
+
+    def only_here() -> str:
+        if os.getpid() != parent:
+            raise RuntimeError("fails in the second process")
+        return "made here"
+
+    maker = Maker([_deferred("papers/a.md", only_here)], [_deferred("library.bib", only_here)], parallel=True)
+    try:
+        assert maker.page("papers/a.md").blocks == ("made here",)
+        maker.finish()
+        assert Path(maker.path("library.bib")).read_text(encoding="utf-8") == "made here"
+    finally:
+        maker.close()
+
+
+def test_the_site_is_the_same_with_and_without_the_second_process(site_builder):
+    _two_listings(site_builder)
+    sites = {}
+    for parallel in (True, False):
+        built = site_builder.build(plugin_options=f"parallel: {str(parallel).lower()}\n")
+        assert built.warnings == []
+        sites[parallel] = {
+            path.relative_to(built.site): path.read_bytes()
+            for path in sorted(built.site.rglob("*"))
+            if path.is_file() and not path.name.startswith("sitemap.xml")
+        }
+    assert sites[True].keys() == sites[False].keys()
+    assert [path for path in sites[True] if sites[True][path] != sites[False][path]] == []
+    assert Path("papers/garciaferrero2026sparse.bib") in sites[True]
