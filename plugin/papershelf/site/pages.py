@@ -39,6 +39,13 @@ __all__ = ["SiteFile", "SiteOptions", "SitePlan", "fill_blocks", "page_url", "sp
 
 
 _AUTHORS_PER_PAGE = 400
+_TOPIC_KINDS = {
+    "listing": "A topic line of the snapshots.",
+    "curated": "A topic of the site's taxonomy.",
+    "discovered": "Discovered in the papers' titles and abstracts.",
+}
+# (initial, its letter pages, authors under it)
+_Letters = list[tuple[str, list[str], int]]
 
 
 def _escape_str(text: str) -> str:
@@ -149,7 +156,9 @@ class _Section:
     indexed: bool = True
 
 
-def _assembled(src_uri: str, front_matter: str, sections: Sequence[_Section]) -> SiteFile:
+def _assembled(
+    src_uri: str, front_matter: str, sections: Sequence[_Section], in_nav: bool = False
+) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
     rendered template; the sections' HTML is made when the file is `made()`."""
     lines = ["---", front_matter, "---"]
@@ -159,9 +168,10 @@ def _assembled(src_uri: str, front_matter: str, sections: Sequence[_Section]) ->
     unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
 
     def made() -> SiteFile:
-        return SiteFile(src_uri, skeleton, blocks=tuple(s.html() for s in sections), unindexed=unindexed)
+        blocks = tuple(section.html() for section in sections)
+        return SiteFile(src_uri, skeleton, in_nav, blocks, unindexed)
 
-    return SiteFile(src_uri, skeleton, unindexed=unindexed, deferred=made)
+    return SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
 
 
 def _data(src_uri: str, make: Callable[[], str]) -> SiteFile:
@@ -281,14 +291,9 @@ class SitePlan:
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
             "link": lambda target: Markup(self._link(target, here)),  # built from keys and slugs only
-            "month_name": lambda month: format_date(
-                month.first_day, "LLLL y", locale=self.locale
-            ).capitalize(),
-            "front_title": lambda title: Markup(self._front_title(title)),
+            "month_name": self._month_name,
             "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
-            "paper_list": lambda keys: self._paper_list_html(keys, here),
-            "letter_items": lambda profiles: self._letter_items_html(profiles, here),
             "title": self._title_html,
             "byline": self._byline_html,
             "tally": tally,
@@ -405,7 +410,7 @@ class SitePlan:
             sections.append(_Section("Cited by", lambda: self._citing_html(citing, here), False))
         sections.append(_Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
         sections.append(_Section("Seen in", lambda: self._sightings_html(paper), False))
-        return _assembled(src_uri, f"title: {self._front_title(paper.title)}", sections)
+        return _assembled(src_uri, self._front_matter(paper.title, indexed=True), sections)
 
     def _citing_html(self, citing: list[DocPage], here: str) -> str:
         items = "".join(
@@ -462,9 +467,16 @@ class SitePlan:
             )
         return f'<ul class="ps-holding">\n{"".join(items)}</ul>'
 
-    def _front_title(self, title: str) -> str:
-        """A front-matter title: escaped, then a JSON string (valid YAML whatever it holds)."""
-        return json.dumps(str(escape_text(title)), ensure_ascii=False)
+    def _front_matter(self, title: str, indexed: bool = False) -> str:
+        """The title, escaped and then a JSON string (valid YAML whatever it holds); pages other
+        than papers' stay out of the search index unless `search_index: all`."""
+        front = "title: " + json.dumps(str(escape_text(title)), ensure_ascii=False)
+        if not indexed and self.options.search_index != "all":
+            front += "\nsearch:\n  exclude: true"
+        return front
+
+    def _month_name(self, month: Month) -> str:
+        return format_date(month.first_day, "LLLL y", locale=self.locale).capitalize()
 
     def _long_date(self, date: dt.date) -> str:
         """A date in the site's language; formatted once per distinct date (Babel is slow)."""
@@ -481,32 +493,62 @@ class SitePlan:
 
     def _index_files(self) -> Iterator[SiteFile]:
         keys = [paper.key for paper in self.library.papers]
-        yield from self._paged("papers.md.j2", "papers/index.md", "papers/page/{}.md", keys, in_nav=True)
+        yield from self._paged(
+            "papers/index.md", "papers/page/{}.md", keys, "Papers", self._papers_intro, True
+        )
+
+    def _papers_intro(self, total: int, number: int, suffix: str, here: str) -> str:
+        exports = [
+            ("library.bib", "BibTeX", " (ASCII, for bibtex, biber and pandoc)"),
+            ("library-biblatex.bib", "biblatex", " (UTF-8, for biber)"),
+            ("library.json", "CSL-JSON", " (Zotero, pandoc)"),
+        ]
+        links = [f'<a href="{self._link(src, here)}" download>{name}</a>{use}' for src, name, use in exports]
+        return (
+            f'<h1>Papers{suffix}</h1>\n<p class="ps-summary">{total} papers, newest first. '
+            f"The whole library as {links[0]}, {links[1]} or {links[2]}.</p>"
+        )
 
     def _paged(
         self,
-        template: str,
         first: str,
         pattern: str,
         keys: Sequence[str],
+        title: str,
+        intro: Callable[[int, int, str, str], str],
         in_nav: bool = False,
-        **context: object,
     ) -> Iterator[SiteFile]:
-        """A list of papers split into pages of `per_page`: no generated page grows with the library."""
+        """A list of papers split into pages of `per_page`: no generated page grows with the
+        library. `intro(total, number, suffix, here)` gives the HTML above the list."""
         count = max(1, math.ceil(len(keys) / self.per_page))
         for number in range(1, count + 1):
             chunk = keys[(number - 1) * self.per_page : number * self.per_page]
             src_uri = first if number == 1 else pattern.format(number)
-            pages = {"number": number, "count": count, "first": first, "pattern": pattern}
-            yield self._render(
-                template,
-                src_uri,
-                in_nav=in_nav and number == 1,
-                keys=chunk,
-                total=len(keys),
-                pages=pages,
-                **context,
+            here = page_url(src_uri, self.use_directory_urls)
+            suffix = f" (page {number} of {count})" if number > 1 else ""
+            pager = partial(self._pager_html, number, count, first, pattern, here)
+            body = partial(
+                self._paged_body, partial(intro, len(keys), number, suffix, here), chunk, here, pager
             )
+            yield _assembled(
+                src_uri, self._front_matter(title + suffix), [_Section(None, body)], in_nav and number == 1
+            )
+
+    def _paged_body(
+        self, intro: Callable[[], str], keys: Sequence[str], here: str, pager: Callable[[], str]
+    ) -> str:
+        return f"{intro()}\n{self._paper_list_html(keys, here)}\n{pager()}"
+
+    def _pager_html(self, number: int, count: int, first: str, pattern: str, here: str) -> str:
+        if count == 1:
+            return ""
+        items = [
+            f'<span aria-current="page">{page}</span>'
+            if page == number
+            else f'<a href="{self._link(first if page == 1 else pattern.format(page), here)}">{page}</a>'
+            for page in range(1, count + 1)
+        ]
+        return '<nav class="ps-pager" aria-label="Pages">\n' + "\n".join(items) + "\n</nav>"
 
     @cached_property
     def _author_targets(self) -> dict[str, str]:
@@ -536,24 +578,14 @@ class SitePlan:
         by_slug = {profile.slug: profile for profile in self.authors}
         for profile in self.authors:
             if len(profile.papers) >= self.options.author_pages_min:
-                yield self._render(
-                    "author.md.j2", f"authors/{profile.slug}.md", author=profile, authors=by_slug
-                )
+                yield self._author_page(profile, by_slug)
         letters = [
             (letter, [_letter_src(letter, n) for n in range(1, len(chunks) + 1)], sum(map(len, chunks)))
             for letter, chunks in self._letters.items()
         ]
         for letter, chunks in self._letters.items():
             for number, chunk in enumerate(chunks, start=1):
-                yield self._render(
-                    "letter.md.j2",
-                    _letter_src(letter, number),
-                    letter=letter,
-                    profiles=chunk,
-                    number=number,
-                    count=len(chunks),
-                    letters=letters,
-                )
+                yield self._letter_page(letter, number, len(chunks), chunk, letters)
         prolific = sorted(self.authors, key=lambda p: (-len(p.papers), p.sort_name))[:50]
         yield self._render(
             "authors.md.j2",
@@ -564,15 +596,82 @@ class SitePlan:
             prolific=[p for p in prolific if len(p.papers) > 1],
         )
 
+    def _author_page(self, profile: AuthorProfile, by_slug: dict[str, AuthorProfile]) -> SiteFile:
+        src_uri = f"authors/{profile.slug}.md"
+        here = page_url(src_uri, self.use_directory_urls)
+        sections = [
+            _Section(None, partial(self._author_head, profile)),
+            _Section("Papers", partial(self._paper_list_html, profile.papers, here)),
+        ]
+        if profile.coauthors:
+            sections.append(_Section("Co-authors", partial(self._coauthors_html, profile, by_slug, here)))
+        return _assembled(src_uri, self._front_matter(profile.name), sections)
+
+    def _author_head(self, profile: AuthorProfile) -> str:
+        head = f"<h1>{escape_text(profile.name)}</h1>"
+        if profile.affiliations:
+            head += f'\n<p class="ps-affiliations">{escape_text("; ".join(profile.affiliations))}</p>'
+        return head
+
+    def _coauthors_html(self, profile: AuthorProfile, by_slug: dict[str, AuthorProfile], here: str) -> str:
+        links = ",\n".join(
+            f'<a href="{self._link(self._author_targets[slug], here)}">{escape_text(by_slug[slug].name)}</a>'
+            for slug in profile.coauthors
+        )
+        return f'<p class="ps-coauthors">\n{links}\n</p>'
+
+    def _letter_page(
+        self, letter: str, number: int, count: int, profiles: list[AuthorProfile], letters: _Letters
+    ) -> SiteFile:
+        src_uri = _letter_src(letter, number)
+        here = page_url(src_uri, self.use_directory_urls)
+        title = f"Authors: {letter.upper() if letter != 'other' else 'other'}"
+        body = partial(self._letter_html, letter, number, count, profiles, letters, here)
+        return _assembled(
+            src_uri,
+            self._front_matter(title + (f" (page {number})" if number > 1 else "")),
+            [_Section(None, body)],
+        )
+
+    def _letter_html(
+        self,
+        letter: str,
+        number: int,
+        count: int,
+        profiles: list[AuthorProfile],
+        letters: _Letters,
+        here: str,
+    ) -> str:
+        heading = "Authors: " + (letter.upper() if letter != "other" else "other scripts")
+        heading += f" ({number} of {count})" if count > 1 else ""
+        links = []
+        for other, sources, _ in letters:
+            if other != letter:
+                label = escape_text(other.upper() if other != "other" else "Other")
+                links.append(f'<a href="{self._link(sources[0], here)}">{label}</a>')
+                continue
+            for index, source in enumerate(sources, start=1):
+                label = escape_text(other.upper()) + (str(index) if len(sources) > 1 else "")
+                current = index == number
+                links.append(
+                    f'<span aria-current="page">{label}</span>'
+                    if current
+                    else f'<a href="{self._link(source, here)}">{label}</a>'
+                )
+        return (
+            f"<h1>{escape_text(heading)}</h1>\n"
+            f'<nav class="ps-letters" aria-label="Authors by initial">\n{" ".join(links)}\n</nav>\n'
+            f'<ul class="ps-authors-index">\n{self._letter_items_html(profiles, here)}\n</ul>'
+        )
+
     def _topic_files(self) -> Iterator[SiteFile]:
         for topic in self.topics:
             yield from self._paged(
-                "topic.md.j2",
                 f"topics/{topic.slug}.md",
                 f"topics/{topic.slug}/page/{{}}.md",
                 topic.papers,
-                topic=topic,
-                cooccurring=self._cooccurring(topic),
+                topic.name,
+                partial(self._topic_intro, topic),
             )
             yield _data(f"topics/{topic.slug}.bib", partial(self._bibtex_file, topic.papers))
         groups = [[t for t in self.topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
@@ -593,6 +692,25 @@ class SitePlan:
         counts = [[len(a & b) for b in members] for a in members]
         return Markup(overlap_matrix([t.name for t in largest], counts, _escape_str))
 
+    def _topic_intro(self, topic: Topic, total: int, number: int, suffix: str, here: str) -> str:
+        bib = self._link(f"topics/{topic.slug}.bib", here)
+        html = [
+            f"<h1>{escape_text(topic.name)}{suffix}</h1>",
+            f'<p class="ps-summary">{total} papers, newest first. {_TOPIC_KINDS[topic.kind]} '
+            f'As BibTeX: <a href="{bib}" download>{escape_text(topic.slug)}.bib</a>.</p>',
+        ]
+        if number == 1 and topic.phrases:
+            phrases = ", ".join(f"<q>{escape_text(phrase)}</q>" for phrase in topic.phrases)
+            html.append(f'<p class="ps-phrases">Matched as: {phrases}</p>')
+        if number == 1 and (cooccurring := self._cooccurring(topic)):
+            others = ", ".join(
+                f'<a href="{self._link(f"topics/{other.slug}.md", here)}">{escape_text(other.name)}</a> '
+                f'<span class="ps-count">{count}</span>'
+                for other, count in cooccurring
+            )
+            html.append(f'<p class="ps-cooccurring">Often together with: {others}</p>')
+        return "\n".join(html)
+
     def _cooccurring(self, topic: Topic, limit: int = 8) -> list[tuple[Topic, int]]:
         """Other topics by how many of this topic's papers they share (listing topics aside)."""
         shared: Counter[Topic] = Counter()
@@ -604,14 +722,21 @@ class SitePlan:
             )
         return shared.most_common(limit)
 
+    def _month_intro(self, month: Month, total: int, number: int, suffix: str, here: str) -> str:
+        timeline = self._link("timeline/index.md", here)
+        return (
+            f"<h1>{escape_text(self._month_name(month))}{suffix}</h1>\n"
+            f'<p class="ps-summary">{total} papers. <a href="{timeline}">All months</a></p>'
+        )
+
     def _timeline_files(self) -> Iterator[SiteFile]:
         for month in self.months:
             yield from self._paged(
-                "month.md.j2",
                 f"timeline/{month.slug}.md",
                 f"timeline/{month.slug}/page/{{}}.md",
                 month.papers,
-                month=month,
+                self._month_name(month),
+                partial(self._month_intro, month),
             )
         undated = sum(1 for paper in self.library.papers if paper.date is None)
         counts = {(m.year, m.month): len(m.papers) for m in self.months}
