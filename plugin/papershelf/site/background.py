@@ -1,30 +1,32 @@
-"""The costly part of the generated files, made in a second process while MkDocs works.
+"""The costly part of the generated files, made in other processes while MkDocs works.
 
-MkDocs builds pages on one core. With ten thousand papers, making the papers' HTML blocks
-and the BibTeX and CSL-JSON files takes seconds that the build would otherwise wait for.
-After the plan is made, `Maker` forks a process that makes the deferred pages in the order
-MkDocs asks for them, sending each through a pipe, and then writes the data files into a
-folder MkDocs copies them from. MkDocs takes a page's blocks when it reaches the page.
+MkDocs builds pages on one core. With ten thousand papers, making the generated pages'
+HTML and the BibTeX and CSL-JSON files takes seconds that the build would otherwise wait
+for. After the plan is made, `Maker` forks two processes: one makes the deferred pages in
+the order MkDocs asks for them and sends each through a pipe (which holds only a few, so it
+mostly waits for MkDocs), the other writes the data files into a folder MkDocs copies them
+from. MkDocs takes a page's blocks when it reaches the page.
 
 Where fork is unavailable (Windows) or unsafe (threads are running, as under
-`mkdocs serve`), or when the second process fails, everything is made in-process instead,
-with the same result.
+`mkdocs serve`), or when a process fails, the same files are made in-process instead, with
+the same result.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import shutil
 import tempfile
 import threading
+from dataclasses import replace
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from papershelf.site.pages import SiteFile
 
 __all__ = ["Maker"]
-
-_DATA_WRITTEN = "data written"
 
 
 class Maker:
@@ -35,14 +37,19 @@ class Maker:
         self._pages = {page.src_uri: page for page in pages}
         self._data = data
         self._made: dict[str, SiteFile] = {}
-        self._data_written = False
         self._connection: Connection | None = None
-        self._process: multiprocessing.process.BaseProcess | None = None
+        self._page_process: BaseProcess | None = None
+        self._data_process: BaseProcess | None = None
+        self._data_written = False
         if parallel and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
             context = multiprocessing.get_context("fork")
             receiver, sender = context.Pipe(duplex=False)
-            self._process = context.Process(target=self._work, args=(pages, sender), daemon=True)
-            self._process.start()
+            _enlarge(sender)
+            self._page_process = context.Process(target=_send_pages, args=(pages, sender), daemon=True)
+            writer = (data, self.folder)
+            self._data_process = context.Process(target=_write_in_background, args=writer, daemon=True)
+            self._page_process.start()
+            self._data_process.start()
             sender.close()
             self._connection = receiver
 
@@ -53,57 +60,76 @@ class Maker:
     def page(self, src_uri: str) -> SiteFile:
         """A deferred page, made."""
         while src_uri not in self._made and self._connection is not None:
-            self._receive()
+            try:
+                made_uri, blocks = self._connection.recv()
+            except (EOFError, OSError):  # the process ended early: the rest is made here
+                self._stop_pages()
+                break
+            self._made[made_uri] = replace(self._pages[made_uri], blocks=blocks, deferred=None)
         made = self._made.pop(src_uri, None)
         return made if made is not None else self._pages[src_uri].made()
 
     def finish(self) -> None:
         """Wait until the data files are written (writing them here if the process failed)."""
-        while not self._data_written and self._connection is not None:
-            self._receive()
+        if self._data_written:
+            return
+        if self._data_process is not None:
+            self._data_process.join()
+            self._data_written = self._data_process.exitcode == 0
+            self._data_process = None
         if not self._data_written:
             _write(self._data, self.folder)
             self._data_written = True
 
     def close(self) -> None:
-        """Stop the process if it still runs and remove the folder."""
-        self._stop()
+        """Stop the processes if they still run and remove the folder."""
+        self._stop_pages()
+        if self._data_process is not None:
+            self._data_process.terminate()
+            self._data_process.join()
+            self._data_process = None
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def _receive(self) -> None:
-        assert self._connection is not None
-        try:
-            message = self._connection.recv()
-        except (EOFError, OSError):  # the process ended early: the rest is made here
-            self._stop()
-            return
-        if message == _DATA_WRITTEN:
-            self._data_written = True
-            self._stop()
-        else:
-            self._made[message.src_uri] = message
-
-    def _stop(self) -> None:
+    def _stop_pages(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process.join()
-            self._process = None
+        if self._page_process is not None:
+            self._page_process.terminate()
+            self._page_process.join()
+            self._page_process = None
 
-    def _work(self, pages: list[SiteFile], sender: Connection) -> None:
-        """In the forked process: pages first (MkDocs waits for them), then the data files."""
-        try:
-            for page in pages:
-                sender.send(page.made())
-            _write(self._data, self.folder)
-            sender.send(_DATA_WRITTEN)
-        except Exception:  # noqa: BLE001 - the parent makes everything again and reports it
-            pass
-        finally:
-            sender.close()
+
+def _enlarge(pipe: Connection) -> None:
+    """Let the page maker run up to a megabyte (a few hundred pages) ahead of MkDocs rather
+    than the default 64 KB, so that it seldom waits for MkDocs and MkDocs seldom waits for it
+    (Linux; elsewhere the pipe keeps its size)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)
+    except (ImportError, AttributeError, OSError):
+        pass
+
+
+def _send_pages(pages: list[SiteFile], sender: Connection) -> None:
+    """In a forked process: each page's blocks, in order (a tuple of strings, the cheapest
+    thing to unpickle). On an error it stops quietly; the parent makes the rest itself and
+    reports the error there."""
+    try:
+        for page in pages:
+            sender.send((page.src_uri, page.made().blocks))
+    except Exception:  # noqa: BLE001
+        pass
+    finally:
+        sender.close()
+
+
+def _write_in_background(data: list[SiteFile], folder: Path) -> None:
+    """In a forked process, at low priority: with two cores, MkDocs and the page maker come
+    first, and this uses what they leave (the page maker mostly waits for MkDocs)."""
+    os.nice(10)
+    _write(data, folder)
 
 
 def _write(data: list[SiteFile], folder: Path) -> None:
