@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from papershelf.model import Library, Paper
 from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText, Token, clauses
@@ -125,9 +126,23 @@ def _contains(paper: list[list[Token]], phrase: Phrase) -> bool:
 @dataclass
 class _Candidate:
     phrase: Phrase
+    texts: Mapping[str, PaperText] = field(repr=False, compare=False)
     papers: set[str] = field(default_factory=set)
     in_titles: set[str] = field(default_factory=set)
-    surfaces: Counter[str] = field(default_factory=Counter)
+
+    @cached_property
+    def surfaces(self) -> Counter[str]:
+        """How abstracts spell the phrase, use by use (titles capitalise every word); in
+        library order, which decides ties."""
+        surfaces: Counter[str] = Counter()
+        size = len(self.phrase)
+        for key, text in self.texts.items():
+            if key not in self.papers:
+                continue
+            for clause in text.clauses[text.in_title :]:
+                for start in _uses(clause, self.phrase):
+                    surfaces[" ".join(t.surface for t in clause[start : start + size] if t.surface)] += 1
+        return surfaces
 
     @property
     def readable(self) -> bool:
@@ -138,9 +153,10 @@ class _Candidate:
             return False
         if any(len(term) < 2 for term in self.phrase):
             return False
-        if len(self.phrase) == 1:
-            acronym = any(surface.isupper() for surface in self.surfaces)
-            return len(self.in_titles) >= 3 and (len(self.phrase[0]) >= 4 or acronym)
+        if len(self.phrase) == 1:  # spellings only looked up where they decide
+            if len(self.in_titles) < 3:
+                return False
+            return len(self.phrase[0]) >= 4 or any(surface.isupper() for surface in self.surfaces)
         return True
 
     def specific(self, max_share: float, library_size: int) -> bool:
@@ -181,30 +197,28 @@ def _discover(
 def _candidates(
     papers: Iterable[Paper], paper_clauses: Mapping[str, PaperText], min_papers: int
 ) -> dict[Phrase, _Candidate]:
-    """Phrases in at least `min_papers` papers. A first pass only counts papers per phrase
-    (cheap); spellings and title mentions are collected for the survivors only."""
+    """Phrases in at least `min_papers` papers. One pass collects each paper's phrases (each
+    paper counts a phrase once, however often it uses it); the papers of the survivors come
+    from those sets, title mentions from the titles alone. How abstracts spell a phrase is
+    looked up later, for the few candidates that need it (`_Candidate.surfaces`)."""
     papers = list(papers)
     counts: Counter[Phrase] = Counter()
-    for paper in papers:  # each paper counts a phrase once, however often it uses it
-        counts.update(
-            {phrase for clause in paper_clauses[paper.key].clauses for phrase, _, _ in _ngrams(clause)}
-        )
-    found = {phrase: _Candidate(phrase) for phrase, count in counts.items() if count >= min_papers}
+    phrases_of: dict[str, set[Phrase]] = {}
     for paper in papers:
+        phrases = {phrase for clause in paper_clauses[paper.key].clauses for phrase, _, _ in _ngrams(clause)}
+        phrases_of[paper.key] = phrases
+        counts.update(phrases)
+    found = {
+        phrase: _Candidate(phrase, paper_clauses) for phrase, count in counts.items() if count >= min_papers
+    }
+    for paper in papers:
+        for phrase in phrases_of.pop(paper.key) & found.keys():
+            found[phrase].papers.add(paper.key)
         text = paper_clauses[paper.key]
-        for index, clause in enumerate(text.clauses):
-            for phrase, start, size in _ngrams(clause):
-                candidate = found.get(phrase)
-                if candidate is None:
-                    continue
-                candidate.papers.add(paper.key)
-                if index < text.in_title:
-                    candidate.in_titles.add(paper.key)
-                else:  # abstracts spell phrases as prose; titles capitalise every word
-                    surface = " ".join(
-                        token.surface for token in clause[start : start + size] if token.surface
-                    )
-                    candidate.surfaces[surface] += 1
+        for clause in text.clauses[: text.in_title]:
+            for phrase, _, _ in _ngrams(clause):
+                if phrase in found:
+                    found[phrase].in_titles.add(paper.key)
     return found
 
 
@@ -222,6 +236,20 @@ def _ngrams(clause: list[Token], longest: int = 4) -> Iterator[tuple[Phrase, int
             end = start + size
             if closes[end - 1] and (end == count or clause[end].surface):
                 yield tuple(terms[start:end]), start, size
+
+
+def _uses(clause: list[Token], phrase: Phrase) -> Iterator[int]:
+    """Where `_ngrams` would yield `phrase` in the clause."""
+    size, count = len(phrase), len(clause)
+    for start in range(count - size + 1):
+        first = clause[start]
+        if first.term != phrase[0] or not first.surface or first.term in STOP_WORDS:
+            continue
+        end = start + size
+        if clause[end - 1].term in STOP_WORDS or (end < count and not clause[end].surface):
+            continue
+        if all(clause[start + offset].term == term for offset, term in enumerate(phrase)):
+            yield start
 
 
 def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
