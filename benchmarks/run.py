@@ -7,8 +7,10 @@ For each library size it measures, each `--runs` times (medians are reported):
 * `mkdocs build` of a site using the plugin: wall time, peak memory (max RSS of the
   process), pages written, the largest HTML page, and the plugin's own work: the wall time
   spent inside papershelf's event handlers during that build;
-* the plugin's work stage by stage (reading snapshots, merging, tokenising, topics, related
-  papers, BibTeX, rendering the generated pages), in a fresh process;
+* the plugin's work stage by stage, in a fresh process and in one: what MkDocs waits for
+  (reading snapshots, merging, tokenising, topics, related papers, authors, the outline of
+  the generated files; `total` is their sum), then what the background processes do during
+  a build (BibTeX entries, then the pages' HTML and the export files: `made`);
 * `mkdocs build` of a plain Material site with the same number of simple pages and the same
   navigation (five entries; the other pages kept out of the nav, as paper pages are): the
   baseline of the same run;
@@ -147,9 +149,13 @@ plan = SitePlan(library)
 plan.corpus; lap("tokenise")
 plan.topic_index; lap("topics")
 plan.related; lap("related")
-plan.bibtex; lap("bibtex")
-files = list(plan.files()); lap("pages")
+plan.authors; lap("authors")
+files = list(plan.files()); lap("outline")
 t["total"] = sum(t.values())
+for key in (paper.key for paper in library.papers): plan.bibtex(key)
+lap("bibtex")
+for planned in files: planned.made()
+lap("made")
 print(json.dumps(t))
 """
 
