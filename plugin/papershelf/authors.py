@@ -56,14 +56,15 @@ def index_authors(library: Library) -> list[AuthorProfile]:
                 papers[identity].append(paper.key)
             others = coauthors.setdefault(identity, {})
             others.update(dict.fromkeys(i for i in identities if i != identity))
-    order = sorted(spellings, key=lambda identity: _sort_name(persons[identity]))
+    sort_names = {identity: _sort_name(person) for identity, person in persons.items()}
+    order = sorted(spellings, key=sort_names.__getitem__)
     slugs = unique_slugs(order)
     return [
         AuthorProfile(
             identity=identity,
             slug=slugs[identity],
             name=_preferred_spelling(spellings[identity]),
-            sort_name=_sort_name(persons[identity]),
+            sort_name=sort_names[identity],
             affiliations=tuple(affiliations.get(identity, {})),
             papers=tuple(papers[identity]),
             coauthors=tuple(slugs[other] for other in coauthors[identity]),

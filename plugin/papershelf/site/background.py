@@ -28,6 +28,8 @@ from papershelf.site.pages import SiteFile
 
 __all__ = ["Maker"]
 
+_BATCH = 32
+
 
 class Maker:
     """Makes deferred pages on request and the data files into `folder`."""
@@ -61,11 +63,12 @@ class Maker:
         """A deferred page, made."""
         while src_uri not in self._made and self._connection is not None:
             try:
-                made_uri, blocks = self._connection.recv()
+                batch = self._connection.recv()
             except (EOFError, OSError):  # the process ended early: the rest is made here
                 self._stop_pages()
                 break
-            self._made[made_uri] = replace(self._pages[made_uri], blocks=blocks, deferred=None)
+            for made_uri, blocks in batch:
+                self._made[made_uri] = replace(self._pages[made_uri], blocks=blocks, deferred=None)
         made = self._made.pop(src_uri, None)
         return made if made is not None else self._pages[src_uri].made()
 
@@ -113,12 +116,13 @@ def _enlarge(pipe: Connection) -> None:
 
 
 def _send_pages(pages: list[SiteFile], sender: Connection) -> None:
-    """In a forked process: each page's blocks, in order (a tuple of strings, the cheapest
-    thing to unpickle). On an error it stops quietly; the parent makes the rest itself and
-    reports the error there."""
+    """In a forked process: the pages' blocks in order, as tuples of strings (the cheapest
+    thing to unpickle), a batch at a time (a message per page cost MkDocs more than the
+    pages did). On an error it stops quietly; the parent makes the rest itself and reports
+    the error there."""
     try:
-        for page in pages:
-            sender.send((page.src_uri, page.made().blocks))
+        for start in range(0, len(pages), _BATCH):
+            sender.send([(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]])
     except Exception:  # noqa: BLE001
         pass
     finally:

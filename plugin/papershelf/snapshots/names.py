@@ -203,6 +203,11 @@ def split_name(person: Person) -> NameParts:
 
 def ascii_fold(text: str) -> str:
     """Lower-case ASCII letters and digits of `text` (accents dropped, ø -> o, ß -> ss)."""
+    if text.isascii():  # most names and title words: nothing to decompose or map
+        return _NOT_ALPHANUMERIC.sub("", text.lower())
     decomposed = unicodedata.normalize("NFKD", text.lower())
     folded = "".join(_FOLD.get(char, char) for char in decomposed if not unicodedata.combining(char))
-    return re.sub(r"[^a-z0-9]", "", folded)
+    return _NOT_ALPHANUMERIC.sub("", folded)
+
+
+_NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]")
