@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from papershelf.site.background import Maker
-from papershelf.site.pages import SiteFile
+from papershelf.site.generated import SiteFile
 from test_site import _two_listings
 
 

@@ -131,9 +131,14 @@ def test_copy_button_copies_exactly_the_bib_file(visit):
     page = visit.page
     page.goto(visit.base + "papers/kim2026operating/")
     block = page.locator(".ps-bibtex")
-    block.hover()
-    block.locator("button[data-md-type='copy']").click()
-    copied = page.evaluate("navigator.clipboard.readText()")
+    copied = ""
+    for _ in range(10):  # the theme's script may not have bound the button yet: click again
+        block.hover()
+        block.locator("button[data-md-type='copy']").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        if copied:
+            break
+        page.wait_for_timeout(300)
     href = page.locator("a.ps-download").get_attribute("href")
     served = page.request.get(page.url + href).text()
     # Clipboard text loses the file's final newline (code blocks are copied without it).

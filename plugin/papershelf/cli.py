@@ -16,7 +16,8 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import build_library
 from papershelf.model import Entry, Library, Listing, Paper
-from papershelf.site.pages import SitePlan, fill_blocks
+from papershelf.site.generated import fill_blocks
+from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
 from papershelf.topics import index_topics
 from papershelf.writing import write_if_changed

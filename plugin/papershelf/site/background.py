@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import sys
 import tempfile
 import threading
 from dataclasses import replace
@@ -24,7 +25,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
-from papershelf.site.pages import SiteFile
+from papershelf.site.generated import SiteFile
 
 __all__ = ["Maker"]
 
@@ -133,7 +134,10 @@ def _write_in_background(data: list[SiteFile], folder: Path) -> None:
     """In a forked process, at low priority: with two cores, MkDocs and the page maker come
     first, and this uses what they leave (the page maker mostly waits for MkDocs)."""
     os.nice(10)
-    _write(data, folder)
+    try:
+        _write(data, folder)
+    except Exception:  # noqa: BLE001 - the parent writes them again and reports the error there
+        sys.exit(1)
 
 
 def _write(data: list[SiteFile], folder: Path) -> None:

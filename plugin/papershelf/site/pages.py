@@ -1,8 +1,11 @@
 """Library -> the generated site: Markdown pages (data inside escaped HTML) and export files.
 
-Pure apart from Jinja: given a library and the URL style it returns file contents by
-`src_uri`; `plugin.py` turns them into MkDocs files. Links are computed relative to the page
-that holds them, so the site works under any base URL and with either URL style.
+Pure apart from Jinja: given a library and the URL style it plans every file by `src_uri`
+(`papershelf.site.generated`); `plugin.py` turns them into MkDocs files. The pages there are
+thousands of (papers, authors, topics, months, paged lists) are built in Python, whose
+string building costs a fraction of a template's; the few overview pages come from Jinja
+templates. Links are relative to the page that holds them, so the site works under any
+base URL and with either URL style.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_entry, join_entries
 from papershelf.export.csljson import csljson_file
 from papershelf.model import Library, Paper
+from papershelf.site.generated import Section, SiteFile, assembled, data_file, page_url, split_blocks
 from papershelf.site.render import escape_text, render_text
 from papershelf.timeline import Month, index_months
 from papershelf.charts import month_bars, overlap_matrix
@@ -35,7 +39,7 @@ from papershelf.snapshots.names import ascii_fold
 from papershelf.related import Relation, related_papers
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
-__all__ = ["SiteFile", "SiteOptions", "SitePlan", "fill_blocks", "page_url", "split_blocks"]
+__all__ = ["SiteOptions", "SitePlan"]
 
 
 _AUTHORS_PER_PAGE = 400
@@ -78,117 +82,6 @@ class SiteOptions:
     author_pages_min: int = 2
     search_index: str = "papers"
     topics: TopicOptions = field(default_factory=TopicOptions)
-
-
-@dataclass(frozen=True)
-class SiteFile:
-    """One generated file; `in_nav` marks the index pages that belong in the navigation.
-
-    A page's `content` is a Markdown skeleton: front matter, headings (for the table of
-    contents) and `<!-- papershelf:N -->` markers; `blocks` holds the HTML of each marker,
-    put in place after Markdown ran (`fill_blocks`). Markdown never parses generated HTML,
-    which would cost more than the rest of the page.
-    """
-
-    src_uri: str
-    content: str = ""
-    in_nav: bool = False
-    blocks: tuple[str, ...] = ()
-    unindexed: frozenset[int] = frozenset()
-    """Blocks to put in after the search plugin has read the page: BibTeX, related papers and
-    sightings would only add noise to the search index, and most of the time it takes."""
-    deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
-    """Makes the costly rest of the file (a page's blocks, a data file's content) when
-    `made()` asks, so that it can be made elsewhere: see `papershelf.site.background`."""
-
-    def made(self) -> SiteFile:
-        """The file with everything in it."""
-        return self.deferred() if self.deferred else self
-
-
-_MARKER = "<!-- papershelf:{} -->"
-
-
-def split_blocks(markdown: str) -> tuple[str, tuple[str, ...]]:
-    """Front matter and `#` headings stay Markdown; each run of other lines becomes a block."""
-    skeleton: list[str] = []
-    blocks: list[str] = []
-    run: list[str] = []
-    lines = markdown.split("\n")
-    body = _front_matter_end(lines)
-    skeleton += lines[:body]
-
-    def close() -> None:
-        if any(line.strip() for line in run):
-            skeleton.extend(["", _MARKER.format(len(blocks)), ""])
-            blocks.append("\n".join(run).strip("\n"))
-        run.clear()
-
-    for line in lines[body:]:
-        if line.startswith("#"):
-            close()
-            skeleton.append(line)
-        else:
-            run.append(line)
-    close()
-    return "\n".join(skeleton) + "\n", tuple(blocks)
-
-
-def _front_matter_end(lines: list[str]) -> int:
-    if lines and lines[0].strip() == "---":
-        for index in range(1, len(lines)):
-            if lines[index].strip() in ("---", "..."):
-                return index + 1
-    return 0
-
-
-def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Iterable[int] | None = None) -> str:
-    """Put each block's HTML (or those of `numbers`) where Markdown left its marker."""
-    for number in range(len(blocks)) if numbers is None else numbers:
-        html = html.replace(_MARKER.format(number), blocks[number], 1)
-    return html
-
-
-@dataclass(frozen=True)
-class _Section:
-    heading: str | None
-    html: Callable[[], str]
-    indexed: bool = True
-
-
-def _assembled(
-    src_uri: str, front_matter: str, sections: Sequence[_Section], in_nav: bool = False
-) -> SiteFile:
-    """A page from its front matter and sections, in the form `split_blocks` gives a
-    rendered template; the sections' HTML is made when the file is `made()`."""
-    lines = ["---", front_matter, "---"]
-    for number, section in enumerate(sections):
-        lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
-    skeleton = "\n".join(lines) + "\n"
-    unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
-
-    def made() -> SiteFile:
-        blocks = tuple(section.html() for section in sections)
-        return SiteFile(src_uri, skeleton, in_nav, blocks, unindexed)
-
-    return SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
-
-
-def _data(src_uri: str, make: Callable[[], str]) -> SiteFile:
-    """A data file (BibTeX, CSL-JSON) whose content is made when the file is `made()`."""
-    return SiteFile(src_uri, deferred=lambda: SiteFile(src_uri, make()))
-
-
-def page_url(src_uri: str, use_directory_urls: bool) -> str:
-    """The site URL MkDocs gives a source file (`papers/x.md` -> `papers/x/`)."""
-    if not src_uri.endswith(".md"):
-        return src_uri
-    stem = src_uri[: -len(".md")]
-    if not use_directory_urls:
-        return stem + ".html"
-    if stem == "index" or stem.endswith("/index"):
-        return stem[: -len("index")]
-    return stem + "/"
 
 
 def _environment() -> Environment:
@@ -278,9 +171,9 @@ class SitePlan:
         yield from self._topic_files()
         yield from self._timeline_files()
         keys = [paper.key for paper in self.library.papers]
-        yield _data("library.bib", partial(self._bibtex_file, keys))
-        yield _data("library-biblatex.bib", partial(biblatex_file, self.library.papers))
-        yield _data("library.json", partial(csljson_file, self.library.papers))
+        yield data_file("library.bib", partial(self._bibtex_file, keys))
+        yield data_file("library-biblatex.bib", partial(biblatex_file, self.library.papers))
+        yield data_file("library.json", partial(csljson_file, self.library.papers))
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
@@ -390,7 +283,7 @@ class SitePlan:
     def _paper_files(self) -> Iterator[SiteFile]:
         for paper in self.library.papers:
             yield self._paper_page(paper)
-            yield _data(f"papers/{paper.key}.bib", partial(self.bibtex, paper.key))
+            yield data_file(f"papers/{paper.key}.bib", partial(self.bibtex, paper.key))
 
     def _paper_page(self, paper: Paper) -> SiteFile:
         """A paper's page, built in Python rather than from a template: a library has
@@ -398,19 +291,19 @@ class SitePlan:
         src_uri = f"papers/{paper.key}.md"
         here = page_url(src_uri, self.use_directory_urls)
         sections = [
-            _Section(None, lambda: self._paper_head(paper, here)),
-            _Section("Abstract", lambda: self._abstract_html(paper)),
+            Section(None, lambda: self._paper_head(paper, here)),
+            Section("Abstract", lambda: self._abstract_html(paper)),
         ]
         if related := self.related[paper.key]:
-            sections.append(_Section("Related papers", lambda: self._related_html(related, here), False))
+            sections.append(Section("Related papers", lambda: self._related_html(related, here), False))
         if holding := self.curation.holding.get(paper.key, []):
             lists_html = partial(self._holding_html, paper.key, holding, here)
-            sections.append(_Section("In reading lists", lists_html, False))
+            sections.append(Section("In reading lists", lists_html, False))
         if citing := self.curation.citing.get(paper.key, []):
-            sections.append(_Section("Cited by", lambda: self._citing_html(citing, here), False))
-        sections.append(_Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
-        sections.append(_Section("Seen in", lambda: self._sightings_html(paper), False))
-        return _assembled(src_uri, self._front_matter(paper.title, indexed=True), sections)
+            sections.append(Section("Cited by", lambda: self._citing_html(citing, here), False))
+        sections.append(Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
+        sections.append(Section("Seen in", lambda: self._sightings_html(paper), False))
+        return assembled(src_uri, self._front_matter(paper.title, indexed=True), sections)
 
     def _citing_html(self, citing: list[DocPage], here: str) -> str:
         items = "".join(
@@ -486,7 +379,7 @@ class SitePlan:
 
     def _list_files(self) -> Iterator[SiteFile]:
         for reading_list in self.curation.lists.values():
-            yield _data(f"lists/{reading_list.name}.bib", partial(self._bibtex_file, reading_list.keys))
+            yield data_file(f"lists/{reading_list.name}.bib", partial(self._bibtex_file, reading_list.keys))
         yield self._render(
             "lists.md.j2", "lists/index.md", in_nav=True, lists=list(self.curation.lists.items())
         )
@@ -530,8 +423,8 @@ class SitePlan:
             body = partial(
                 self._paged_body, partial(intro, len(keys), number, suffix, here), chunk, here, pager
             )
-            yield _assembled(
-                src_uri, self._front_matter(title + suffix), [_Section(None, body)], in_nav and number == 1
+            yield assembled(
+                src_uri, self._front_matter(title + suffix), [Section(None, body)], in_nav and number == 1
             )
 
     def _paged_body(
@@ -600,12 +493,12 @@ class SitePlan:
         src_uri = f"authors/{profile.slug}.md"
         here = page_url(src_uri, self.use_directory_urls)
         sections = [
-            _Section(None, partial(self._author_head, profile)),
-            _Section("Papers", partial(self._paper_list_html, profile.papers, here)),
+            Section(None, partial(self._author_head, profile)),
+            Section("Papers", partial(self._paper_list_html, profile.papers, here)),
         ]
         if profile.coauthors:
-            sections.append(_Section("Co-authors", partial(self._coauthors_html, profile, by_slug, here)))
-        return _assembled(src_uri, self._front_matter(profile.name), sections)
+            sections.append(Section("Co-authors", partial(self._coauthors_html, profile, by_slug, here)))
+        return assembled(src_uri, self._front_matter(profile.name), sections)
 
     def _author_head(self, profile: AuthorProfile) -> str:
         head = f"<h1>{escape_text(profile.name)}</h1>"
@@ -627,10 +520,10 @@ class SitePlan:
         here = page_url(src_uri, self.use_directory_urls)
         title = f"Authors: {letter.upper() if letter != 'other' else 'other'}"
         body = partial(self._letter_html, letter, number, count, profiles, letters, here)
-        return _assembled(
+        return assembled(
             src_uri,
             self._front_matter(title + (f" (page {number})" if number > 1 else "")),
-            [_Section(None, body)],
+            [Section(None, body)],
         )
 
     def _letter_html(
@@ -673,7 +566,7 @@ class SitePlan:
                 topic.name,
                 partial(self._topic_intro, topic),
             )
-            yield _data(f"topics/{topic.slug}.bib", partial(self._bibtex_file, topic.papers))
+            yield data_file(f"topics/{topic.slug}.bib", partial(self._bibtex_file, topic.papers))
         groups = [[t for t in self.topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
         kinds = [(group[0].kind, group, max(len(t.papers) for t in group)) for group in groups if group]
         yield self._render(

@@ -28,7 +28,8 @@ from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.site.background import Maker
 from papershelf.site.config import PapershelfConfig
-from papershelf.site.pages import SiteFile, SiteOptions, SitePlan, fill_blocks
+from papershelf.site.generated import SiteFile, fill_blocks
+from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.rewrite import PageRewriter, doc_pages
 from papershelf.topics import TopicOptions
 

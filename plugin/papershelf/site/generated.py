@@ -1,0 +1,127 @@
+"""The form generated files take: Markdown skeletons whose HTML blocks are made on demand.
+
+A generated page is a Markdown skeleton (front matter, headings for the table of contents,
+and a marker per block) plus the HTML of its blocks, put in place after Markdown ran
+(`fill_blocks`): Markdown never parses generated HTML, which would cost more than the rest
+of the page. Blocks (and data files' content) are made when a file is `made()`, so that
+they can be made in another process (`papershelf.site.background`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["Section", "SiteFile", "assembled", "data_file", "fill_blocks", "page_url", "split_blocks"]
+
+
+@dataclass(frozen=True)
+class SiteFile:
+    """One generated file; `in_nav` marks the index pages that belong in the navigation.
+
+    A page's `content` is a Markdown skeleton: front matter, headings (for the table of
+    contents) and `<!-- papershelf:N -->` markers; `blocks` holds the HTML of each marker,
+    put in place after Markdown ran (`fill_blocks`). Markdown never parses generated HTML,
+    which would cost more than the rest of the page.
+    """
+
+    src_uri: str
+    content: str = ""
+    in_nav: bool = False
+    blocks: tuple[str, ...] = ()
+    unindexed: frozenset[int] = frozenset()
+    """Blocks to put in after the search plugin has read the page: BibTeX, related papers and
+    sightings would only add noise to the search index, and most of the time it takes."""
+    deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
+    """Makes the costly rest of the file (a page's blocks, a data file's content) when
+    `made()` asks, so that it can be made elsewhere: see `papershelf.site.background`."""
+
+    def made(self) -> SiteFile:
+        """The file with everything in it."""
+        return self.deferred() if self.deferred else self
+
+
+_MARKER = "<!-- papershelf:{} -->"
+
+
+def split_blocks(markdown: str) -> tuple[str, tuple[str, ...]]:
+    """Front matter and `#` headings stay Markdown; each run of other lines becomes a block."""
+    skeleton: list[str] = []
+    blocks: list[str] = []
+    run: list[str] = []
+    lines = markdown.split("\n")
+    body = _front_matter_end(lines)
+    skeleton += lines[:body]
+
+    def close() -> None:
+        if any(line.strip() for line in run):
+            skeleton.extend(["", _MARKER.format(len(blocks)), ""])
+            blocks.append("\n".join(run).strip("\n"))
+        run.clear()
+
+    for line in lines[body:]:
+        if line.startswith("#"):
+            close()
+            skeleton.append(line)
+        else:
+            run.append(line)
+    close()
+    return "\n".join(skeleton) + "\n", tuple(blocks)
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    if lines and lines[0].strip() == "---":
+        for index in range(1, len(lines)):
+            if lines[index].strip() in ("---", "..."):
+                return index + 1
+    return 0
+
+
+def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Iterable[int] | None = None) -> str:
+    """Put each block's HTML (or those of `numbers`) where Markdown left its marker."""
+    for number in range(len(blocks)) if numbers is None else numbers:
+        html = html.replace(_MARKER.format(number), blocks[number], 1)
+    return html
+
+
+@dataclass(frozen=True)
+class Section:
+    """Part of a generated page: a `##` heading (none for the top) and the HTML under it,
+    made on demand; `indexed=False` keeps it out of the search index."""
+
+    heading: str | None
+    html: Callable[[], str]
+    indexed: bool = True
+
+
+def assembled(src_uri: str, front_matter: str, sections: Sequence[Section], in_nav: bool = False) -> SiteFile:
+    """A page from its front matter and sections, in the form `split_blocks` gives a
+    rendered template; the sections' HTML is made when the file is `made()`."""
+    lines = ["---", front_matter, "---"]
+    for number, section in enumerate(sections):
+        lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
+    skeleton = "\n".join(lines) + "\n"
+    unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
+
+    def made() -> SiteFile:
+        blocks = tuple(section.html() for section in sections)
+        return SiteFile(src_uri, skeleton, in_nav, blocks, unindexed)
+
+    return SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
+
+
+def data_file(src_uri: str, make: Callable[[], str]) -> SiteFile:
+    """A data file (BibTeX, CSL-JSON) whose content is made when the file is `made()`."""
+    return SiteFile(src_uri, deferred=lambda: SiteFile(src_uri, make()))
+
+
+def page_url(src_uri: str, use_directory_urls: bool) -> str:
+    """The site URL MkDocs gives a source file (`papers/x.md` -> `papers/x/`)."""
+    if not src_uri.endswith(".md"):
+        return src_uri
+    stem = src_uri[: -len(".md")]
+    if not use_directory_urls:
+        return stem + ".html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
