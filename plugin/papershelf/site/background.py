@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import weakref
 from dataclasses import replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -37,6 +38,7 @@ class Maker:
 
     def __init__(self, pages: list[SiteFile], data: list[SiteFile], parallel: bool) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="papershelf-"))
+        self._remove_folder = weakref.finalize(self, shutil.rmtree, self.folder, ignore_errors=True)
         self._pages = {page.src_uri: page for page in pages}
         self._data = data
         self._made: dict[str, SiteFile] = {}
@@ -92,7 +94,7 @@ class Maker:
             self._data_process.terminate()
             self._data_process.join()
             self._data_process = None
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self._remove_folder()  # also done at exit, should a build be interrupted
 
     def _stop_pages(self) -> None:
         if self._connection is not None:
