@@ -21,6 +21,8 @@ from papershelf.topics import Topic, TopicIndex
 __all__ = ["Relation", "related_papers"]
 
 _SPECIFIC = 0.01  # a feature in more than this share of papers does not propose candidates
+_POSTINGS = (50, 100)  # ... nor one in more than 100 papers, however large the library (the
+# 1% of 50,000 papers would make the index grow with the square of the library again)
 _STRONGEST = 10  # each paper is indexed and queried by its strongest specific features
 _MIN_SCORE = 0.08  # below this, papers merely share vocabulary
 _TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
@@ -43,8 +45,9 @@ def related_papers(
     """Up to `limit` related papers per paper, most similar first.
 
     Scores are dot products of unit TF-IDF vectors accumulated over an inverted index of
-    each paper's strongest specific features (specific: in at most 1% of the papers, or 50):
-    common words add little to a cosine but would make the index quadratic.
+    each paper's strongest specific features (specific: in at most 1% of the papers, at
+    least 50 and at most 100): common words add little to a cosine but would make the
+    index quadratic.
     """
     corpus = corpus or Corpus.of(library.papers)
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
@@ -53,7 +56,7 @@ def related_papers(
         for paper in library.papers
     }
     vectors, frequency = _tf_idf(bags)
-    cap = max(50, int(_SPECIFIC * len(bags)))
+    cap = min(max(_POSTINGS[0], int(_SPECIFIC * len(bags))), _POSTINGS[1])
     strongest = {
         key: heapq.nlargest(_STRONGEST, ((w, f) for f, w in vector.items() if frequency[f] <= cap))
         for key, vector in vectors.items()
