@@ -297,8 +297,9 @@ class SitePlan:
         if related := self.related[paper.key]:
             sections.append(Section("Related papers", lambda: self._related_html(related, here), False))
         if holding := self.curation.holding.get(paper.key, []):
-            lists_html = partial(self._holding_html, paper.key, holding, here)
-            sections.append(Section("In reading lists", lists_html, False))
+            sections.append(
+                Section("In reading lists", lambda: self._holding_html(paper.key, holding, here), False)
+            )
         if citing := self.curation.citing.get(paper.key, []):
             sections.append(Section("Cited by", lambda: self._citing_html(citing, here), False))
         sections.append(Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
@@ -416,21 +417,31 @@ class SitePlan:
         count = max(1, math.ceil(len(keys) / self.per_page))
         for number in range(1, count + 1):
             chunk = keys[(number - 1) * self.per_page : number * self.per_page]
-            src_uri = first if number == 1 else pattern.format(number)
-            here = page_url(src_uri, self.use_directory_urls)
-            suffix = f" (page {number} of {count})" if number > 1 else ""
-            pager = partial(self._pager_html, number, count, first, pattern, here)
-            body = partial(
-                self._paged_body, partial(intro, len(keys), number, suffix, here), chunk, here, pager
-            )
-            yield assembled(
-                src_uri, self._front_matter(title + suffix), [Section(None, body)], in_nav and number == 1
-            )
+            yield self._list_page(first, pattern, number, count, chunk, len(keys), title, intro, in_nav)
 
-    def _paged_body(
-        self, intro: Callable[[], str], keys: Sequence[str], here: str, pager: Callable[[], str]
-    ) -> str:
-        return f"{intro()}\n{self._paper_list_html(keys, here)}\n{pager()}"
+    def _list_page(
+        self,
+        first: str,
+        pattern: str,
+        number: int,
+        count: int,
+        keys: Sequence[str],
+        total: int,
+        title: str,
+        intro: Callable[[int, int, str, str], str],
+        in_nav: bool,
+    ) -> SiteFile:
+        """Page `number` of `count` of a paged list: the intro, its papers, the pager."""
+        src_uri = first if number == 1 else pattern.format(number)
+        here = page_url(src_uri, self.use_directory_urls)
+        suffix = f" (page {number} of {count})" if number > 1 else ""
+
+        def body() -> str:
+            parts = (intro(total, number, suffix, here), self._paper_list_html(keys, here))
+            return "\n".join((*parts, self._pager_html(number, count, first, pattern, here)))
+
+        section = Section(None, body)
+        return assembled(src_uri, self._front_matter(title + suffix), [section], in_nav and number == 1)
 
     def _pager_html(self, number: int, count: int, first: str, pattern: str, here: str) -> str:
         if count == 1:
@@ -545,10 +556,9 @@ class SitePlan:
                 continue
             for index, source in enumerate(sources, start=1):
                 label = escape_text(other.upper()) + (str(index) if len(sources) > 1 else "")
-                current = index == number
                 links.append(
                     f'<span aria-current="page">{label}</span>'
-                    if current
+                    if index == number
                     else f'<a href="{self._link(source, here)}">{label}</a>'
                 )
         return (
