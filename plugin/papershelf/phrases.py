@@ -25,9 +25,9 @@ from papershelf.snapshots.latex import split_math
 __all__ = [
     "GENERIC_TERMS",
     "STOP_WORDS",
+    "Clause",
     "Corpus",
     "PaperText",
-    "Token",
     "aliases",
     "clauses",
     "stem",
@@ -86,12 +86,14 @@ _SUFFIXES = (
 _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9]*[A-Z0-9]s")
 
 
-class Token(NamedTuple):
-    """A word as written (`surface`) and the form that variants share (`term`). A named
-    tuple, not a dataclass: a large library has millions of tokens."""
+class Clause(NamedTuple):
+    """A clause's words as written (`surfaces`) and the forms that variants share
+    (`terms`), position by position. A defined abbreviation stands for its long form's
+    terms; its later terms have the surface `""`. Two tuples per clause rather than an
+    object per word: a large library has millions of words."""
 
-    surface: str
-    term: str
+    surfaces: tuple[str, ...]
+    terms: tuple[str, ...]
 
 
 @functools.lru_cache(maxsize=1 << 17)
@@ -157,37 +159,43 @@ def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
     return None
 
 
-def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[list[Token]]:
-    """Tokens per clause: phrases never run across punctuation (`cache. Speculative`). The
+def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Clause]:
+    """The text's clauses: phrases never run across punctuation (`cache. Speculative`). The
     parenthesised definitions themselves (`(KV)`) are dropped so they do not count twice."""
     text = _DEFINITION.sub(" ", text)
     pieces = (
-        _tokens(piece, known_aliases)
+        _clause(piece, known_aliases)
         for is_math, run in split_math(text)
         if not is_math
         for piece in _CLAUSE_BREAK.split(run)
     )
-    return [piece for piece in pieces if piece]
+    return [piece for piece in pieces if piece.terms]
 
 
-def _tokens(piece: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Token]:
-    """A math-free clause as tokens; a defined abbreviation expands to its long form's terms."""
-    result: list[Token] = []
-    for word in _WORD.findall(_MACRO.sub(" ", piece)):
-        term = stem(word)
+def _clause(piece: str, known_aliases: dict[str, tuple[str, ...]]) -> Clause:
+    """A math-free clause; a defined abbreviation expands to its long form's terms."""
+    words = _WORD.findall(_MACRO.sub(" ", piece))
+    terms = list(map(stem, words))
+    if known_aliases.keys().isdisjoint(terms):
+        return Clause(tuple(words), tuple(terms))
+    surfaces: list[str] = []
+    expanded: list[str] = []
+    for word, term in zip(words, terms, strict=True):
         expansion = known_aliases.get(term)
         if expansion and not word.islower():
-            result.extend(Token(word if i == 0 else "", part) for i, part in enumerate(expansion))
+            surfaces += [word] + [""] * (len(expansion) - 1)
+            expanded += expansion
         else:
-            result.append(Token(word, term))
-    return result
+            surfaces.append(word)
+            expanded.append(term)
+    return Clause(tuple(surfaces), tuple(expanded))
 
 
 @dataclass(frozen=True)
 class PaperText:
     """A paper's clauses, title first; the first `in_title` clauses are the title's."""
 
-    clauses: list[list[Token]]
+    clauses: list[Clause]
     in_title: int
 
 

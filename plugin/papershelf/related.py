@@ -8,6 +8,7 @@ length of short postings lists, not with the square of the library.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from collections import Counter, defaultdict
@@ -15,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from papershelf.model import Library
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText, Token
+from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText
 from papershelf.topics import Topic, TopicIndex
 
 __all__ = ["Relation", "related_papers"]
@@ -86,27 +87,20 @@ def _bag(text: PaperText, topics: tuple[Topic, ...], spellings: dict[str, Counte
     bag: Counter[str] = Counter()
     for index, clause in enumerate(text.clauses):
         weight = 2 if index < text.in_title else 1
-        for token in clause:
-            if _content(token):
-                bag[token.term] += weight
-                spellings[token.term][
-                    token.surface if token.surface.isupper() else token.surface.lower()
-                ] += 1
+        for surface, term in zip(clause.surfaces, clause.terms, strict=True):
+            if surface and _content(term):
+                bag[term] += weight
+                spellings[term][surface if surface.isupper() else surface.lower()] += 1
     for topic in topics:
         if topic.kind != "listing":  # every paper of a listing shares it: no signal
             bag[f"topic:{topic.slug}"] += 1
     return bag
 
 
-def _content(token: Token) -> bool:
-    term = token.term
-    return (
-        bool(token.surface)
-        and len(term) > 2
-        and term not in STOP_WORDS
-        and term not in GENERIC_TERMS
-        and not term.isdigit()
-    )
+@functools.lru_cache(maxsize=1 << 17)
+def _content(term: str) -> bool:
+    """A term that says something about the paper (cached: asked for every word)."""
+    return len(term) > 2 and term not in STOP_WORDS and term not in GENERIC_TERMS and not term.isdigit()
 
 
 def _tf_idf(bags: Mapping[str, Counter[str]]) -> tuple[dict[str, Vector], Counter[str]]:

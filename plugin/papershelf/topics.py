@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from papershelf.model import Library, Paper
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText, Token, clauses
+from papershelf.model import Library
+from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Clause, Corpus, PaperText, clauses
 from papershelf.slugs import slugify
 
 __all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
@@ -107,28 +107,34 @@ def _curated(
 
 
 def _terms(phrase: str, known_aliases: dict[str, Phrase]) -> Phrase:
-    return tuple(token.term for clause in clauses(phrase, known_aliases) for token in clause)
+    return tuple(term for clause in clauses(phrase, known_aliases) for term in clause.terms)
 
 
 def _phrases_of(topic: Topic, known_aliases: dict[str, Phrase]) -> set[Phrase]:
     return {_terms(phrase, known_aliases) for phrase in topic.phrases}
 
 
-def _contains(paper: list[list[Token]], phrase: Phrase) -> bool:
+def _contains(paper: list[Clause], phrase: Phrase) -> bool:
     size = len(phrase)
     return any(
-        tuple(token.term for token in clause[i : i + size]) == phrase
+        clause.terms[i : i + size] == phrase
         for clause in paper
-        for i in range(len(clause) - size + 1)
+        if phrase[0] in clause.terms
+        for i in range(len(clause.terms) - size + 1)
     )
 
 
 @dataclass
 class _Candidate:
+    """A phrase seen in `count` papers (`in_titles` of them in the title). Which papers is
+    filled in only for the candidates that survive the filters: a large library has
+    hundreds of thousands of candidates, and few need more than their counts."""
+
     phrase: Phrase
+    count: int
+    in_titles: int
     texts: Mapping[str, PaperText] = field(repr=False, compare=False)
     papers: set[str] = field(default_factory=set)
-    in_titles: set[str] = field(default_factory=set)
 
     @cached_property
     def surfaces(self) -> Counter[str]:
@@ -141,34 +147,39 @@ class _Candidate:
                 continue
             for clause in text.clauses[text.in_title :]:
                 for start in _uses(clause, self.phrase):
-                    surfaces[" ".join(t.surface for t in clause[start : start + size] if t.surface)] += 1
+                    surfaces[" ".join(s for s in clause.surfaces[start : start + size] if s)] += 1
         return surfaces
 
     @property
-    def readable(self) -> bool:
-        """Names a subject: no generic word at either end (`based`, `model`), no one-letter
-        word; a single word must be one that several titles name (`Quantization`)."""
+    def plausible(self) -> bool:
+        """May name a subject, as far as the phrase and its counts tell: no generic word at
+        either end (`based`, `model`), no one-letter word; a single word must be one that
+        several titles name (`Quantization`)."""
         ends = (self.phrase[0], self.phrase[-1])
         if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
             return False
         if any(len(term) < 2 for term in self.phrase):
             return False
-        if len(self.phrase) == 1:  # spellings only looked up where they decide
-            if len(self.in_titles) < 3:
-                return False
-            return len(self.phrase[0]) >= 4 or any(surface.isupper() for surface in self.surfaces)
-        return True
+        return len(self.phrase) > 1 or self.in_titles >= 3
+
+    @property
+    def readable(self) -> bool:
+        """Plausible, and a short single word is an acronym somewhere (`KV`, not `use`):
+        spellings are looked up only here, where they decide."""
+        if not self.plausible:
+            return False
+        return len(self.phrase) > 1 or len(self.phrase[0]) >= 4 or any(s.isupper() for s in self.surfaces)
 
     def specific(self, max_share: float, library_size: int) -> bool:
         """Not in so many papers that it says nothing; a single word must be rarer still."""
         share = max_share if len(self.phrase) > 1 else max_share / 2
-        return len(self.papers) <= max(3, math.floor(share * library_size))
+        return self.count <= max(3, math.floor(share * library_size))
 
     @property
     def score(self) -> float:
         """Papers plus title mentions, with a premium for multi-word phrases (more specific)."""
         length = {1: 0.6, 2: 1.5}.get(len(self.phrase), 1.8)
-        return (len(self.papers) + len(self.in_titles)) * length
+        return (self.count + self.in_titles) * length
 
 
 def _discover(
@@ -178,13 +189,20 @@ def _discover(
     taken: set[Phrase],
     taken_slugs: set[str],
 ) -> list[Topic]:
+    phrases_of = {paper.key: _paper_phrases(paper_clauses[paper.key]) for paper in library.papers}
     frequent = [
-        c
-        for c in _candidates(library.papers, paper_clauses, options.min_papers).values()
-        if c.phrase not in taken
+        c for c in _candidates(phrases_of, paper_clauses, options.min_papers) if c.phrase not in taken
     ]
     size = len(library.papers)
-    fitting = [c for c in _without_fragments(frequent) if c.readable and c.specific(options.max_share, size)]
+    plausible = {
+        c.phrase: c
+        for c in _without_fragments(frequent)
+        if c.plausible and c.specific(options.max_share, size)
+    }
+    for key, phrases in phrases_of.items():
+        for phrase in phrases & plausible.keys():
+            plausible[phrase].papers.add(key)
+    fitting = [c for c in plausible.values() if c.readable]
     chosen: list[_Candidate] = []
     for candidate in sorted(fitting, key=lambda c: (-c.score, c.phrase)):
         if len(chosen) >= options.max_topics:
@@ -194,61 +212,59 @@ def _discover(
     return _as_topics(chosen, library, taken_slugs)
 
 
+def _paper_phrases(text: PaperText) -> set[Phrase]:
+    """Each phrase of the paper once, however often it uses it."""
+    return set().union(*map(_phrases, text.clauses))
+
+
 def _candidates(
-    papers: Iterable[Paper], paper_clauses: Mapping[str, PaperText], min_papers: int
-) -> dict[Phrase, _Candidate]:
-    """Phrases in at least `min_papers` papers. One pass collects each paper's phrases (each
-    paper counts a phrase once, however often it uses it); the papers of the survivors come
-    from those sets, title mentions from the titles alone. How abstracts spell a phrase is
-    looked up later, for the few candidates that need it (`_Candidate.surfaces`)."""
-    papers = list(papers)
+    phrases_of: Mapping[str, set[Phrase]], paper_clauses: Mapping[str, PaperText], min_papers: int
+) -> list[_Candidate]:
+    """Phrases in at least `min_papers` papers, with how many titles name them."""
     counts: Counter[Phrase] = Counter()
-    phrases_of: dict[str, set[Phrase]] = {}
-    for paper in papers:
-        phrases = {phrase for clause in paper_clauses[paper.key].clauses for phrase, _, _ in _ngrams(clause)}
-        phrases_of[paper.key] = phrases
+    for phrases in phrases_of.values():
         counts.update(phrases)
-    found = {
-        phrase: _Candidate(phrase, paper_clauses) for phrase, count in counts.items() if count >= min_papers
-    }
-    for paper in papers:
-        for phrase in phrases_of.pop(paper.key) & found.keys():
-            found[phrase].papers.add(paper.key)
-        text = paper_clauses[paper.key]
-        for clause in text.clauses[: text.in_title]:
-            for phrase, _, _ in _ngrams(clause):
-                if phrase in found:
-                    found[phrase].in_titles.add(paper.key)
-    return found
+    in_titles: Counter[Phrase] = Counter()
+    for key in phrases_of:
+        text = paper_clauses[key]
+        in_titles.update(set().union(*map(_phrases, text.clauses[: text.in_title])))
+    return [
+        _Candidate(phrase, count, in_titles[phrase], paper_clauses)
+        for phrase, count in counts.items()
+        if count >= min_papers
+    ]
 
 
-def _ngrams(clause: list[Token], longest: int = 4) -> Iterator[tuple[Phrase, int, int]]:
-    """(phrase, start, size) of phrases that may name a subject: no stop word at either end,
-    never starting or ending inside an expanded abbreviation."""
-    terms = [token.term for token in clause]
-    opens = [bool(token.surface) and token.term not in STOP_WORDS for token in clause]
-    closes = [token.term not in STOP_WORDS for token in clause]
-    count = len(clause)
-    for start in range(count):
-        if not opens[start]:
-            continue
-        for size in range(1, min(longest, count - start) + 1):
-            end = start + size
-            if closes[end - 1] and (end == count or clause[end].surface):
-                yield tuple(terms[start:end]), start, size
+def _phrases(clause: Clause, longest: int = 4) -> list[Phrase]:
+    """The clause's phrases of 1 to `longest` words that may name a subject: no stop word at
+    either end, never starting or ending inside an expanded abbreviation (a word with no
+    surface of its own). The hottest loop of topic discovery, hence the flags computed once
+    per word and one comprehension."""
+    terms, surfaces = clause.terms, clause.surfaces
+    count = len(terms)
+    content = [term not in STOP_WORDS for term in terms]
+    may_end = [False] + [
+        content[end - 1] and (end == count or bool(surfaces[end])) for end in range(1, count + 1)
+    ]
+    may_end += [False] * longest  # past the clause's end, so that no bound needs checking
+    return [
+        terms[start:end]
+        for start in range(count)
+        if content[start] and surfaces[start]
+        for end in range(start + 1, start + longest + 1)
+        if may_end[end]
+    ]
 
 
-def _uses(clause: list[Token], phrase: Phrase) -> Iterator[int]:
-    """Where `_ngrams` would yield `phrase` in the clause."""
-    size, count = len(phrase), len(clause)
+def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
+    """Where in the clause `_phrases` finds `phrase`: the starts of its uses."""
+    terms, surfaces = clause.terms, clause.surfaces
+    if phrase[0] not in terms or phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
+        return
+    size, count = len(phrase), len(terms)
     for start in range(count - size + 1):
-        first = clause[start]
-        if first.term != phrase[0] or not first.surface or first.term in STOP_WORDS:
-            continue
         end = start + size
-        if clause[end - 1].term in STOP_WORDS or (end < count and not clause[end].surface):
-            continue
-        if all(clause[start + offset].term == term for offset, term in enumerate(phrase)):
+        if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
             yield start
 
 
@@ -261,7 +277,7 @@ def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
         for length in range(1, size):
             for start in range(size - length + 1):
                 part = by_phrase.get(longer.phrase[start : start + length])
-                if part is not None and len(longer.papers) >= 0.7 * len(part.papers):
+                if part is not None and longer.count >= 0.7 * part.count:
                     fragments.add(part.phrase)
     return [candidate for candidate in candidates if candidate.phrase not in fragments]
 
