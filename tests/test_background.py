@@ -14,23 +14,23 @@ def _deferred(src_uri: str, make) -> SiteFile:
     return SiteFile(src_uri, "skeleton", deferred=lambda: SiteFile(src_uri, make(), blocks=(make(),)))
 
 
-def test_pages_and_data_are_made_in_a_second_process():
+def test_pages_and_data_are_made_in_a_second_process(tmp_path):
     parent = os.getpid()
     pages = [_deferred(f"papers/{n}.md", lambda: str(os.getpid())) for n in range(50)]
     data = [_deferred("library.bib", lambda: f"made by {os.getpid()}")]
-    maker = Maker(pages, data, parallel=True)
+    maker = Maker(pages, data, tmp_path, parallel=True)
     try:
         made = [maker.page(f"papers/{n}.md") for n in (0, 7, 3, 49)]  # any order
         assert {page.blocks[0] for page in made} != {str(parent)}
         maker.finish()
         written = Path(maker.path("library.bib")).read_text(encoding="utf-8")
         assert written.startswith("made by ") and written != f"made by {parent}"
+        assert maker.path("library.bib") == str(tmp_path / "library.bib")
     finally:
         maker.close()
-    assert not maker.folder.exists()
 
 
-def test_a_failing_second_process_leaves_the_work_to_this_one():
+def test_a_failing_second_process_leaves_the_work_to_this_one(tmp_path):
     parent = os.getpid()
 
     def only_here() -> str:
@@ -38,7 +38,9 @@ def test_a_failing_second_process_leaves_the_work_to_this_one():
             raise RuntimeError("fails in the second process")
         return "made here"
 
-    maker = Maker([_deferred("papers/a.md", only_here)], [_deferred("library.bib", only_here)], parallel=True)
+    maker = Maker(
+        [_deferred("papers/a.md", only_here)], [_deferred("library.bib", only_here)], tmp_path, parallel=True
+    )
     try:
         assert maker.page("papers/a.md").blocks == ("made here",)
         maker.finish()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+from itertools import compress
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -51,10 +52,8 @@ def related_papers(
     index quadratic.
     """
     corpus = corpus or Corpus.of(library.papers)
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
     bags = {
-        paper.key: _bag(corpus.texts[paper.key], topic_index.by_paper[paper.key], spellings)
-        for paper in library.papers
+        paper.key: _bag(corpus.texts[paper.key], topic_index.by_paper[paper.key]) for paper in library.papers
     }
     vectors, frequency = _tf_idf(bags)
     cap = min(max(_POSTINGS[0], int(_SPECIFIC * len(bags))), _POSTINGS[1])
@@ -66,7 +65,7 @@ def related_papers(
     for key, features in strongest.items():
         for weight, feature in features:
             postings[feature].append((key, weight))
-    words = {term: counts.most_common(1)[0][0] for term, counts in spellings.items()}
+    words = _Spellings(corpus)
     relations = {}
     for key, features in strongest.items():
         scores: defaultdict[str, float] = defaultdict(float)
@@ -83,18 +82,43 @@ def related_papers(
     return relations
 
 
-def _bag(text: PaperText, topics: tuple[Topic, ...], spellings: dict[str, Counter[str]]) -> Counter[str]:
+def _bag(text: PaperText, topics: tuple[Topic, ...]) -> Counter[str]:
+    """The paper's content terms (title terms twice) and its topics. Words are counted by
+    `Counter.update` over filtered iterators: this runs for every word of the library."""
     bag: Counter[str] = Counter()
     for index, clause in enumerate(text.clauses):
-        weight = 2 if index < text.in_title else 1
-        for surface, term in zip(clause.surfaces, clause.terms, strict=True):
-            if surface and _content(term):
-                bag[term] += weight
-                spellings[term][surface if surface.isupper() else surface.lower()] += 1
+        words = list(filter(_content, compress(clause.terms, clause.surfaces)))
+        bag.update(words)
+        if index < text.in_title:
+            bag.update(words)
     for topic in topics:
         if topic.kind != "listing":  # every paper of a listing shares it: no signal
             bag[f"topic:{topic.slug}"] += 1
     return bag
+
+
+class _Spellings(dict[str, str]):
+    """How the library most often writes a term (`KV`, `cache`), looked up only for the
+    terms that explanations show. Spellings differing only in case are one, unless all
+    capitals (an acronym); on a tie the first written wins."""
+
+    def __init__(self, corpus: Corpus) -> None:
+        super().__init__()
+        self.written: Counter[tuple[str, str]] = Counter()
+        for text in corpus.texts.values():
+            for clause in text.clauses:
+                self.written.update(zip(clause.terms, clause.surfaces, strict=True))
+        self.by_term: dict[str, list[str]] = defaultdict(list)
+        for term, surface in self.written:
+            if surface:
+                self.by_term[term].append(surface)
+
+    def __missing__(self, term: str) -> str:
+        folded: Counter[str] = Counter()
+        for surface in self.by_term[term]:
+            folded[surface if surface.isupper() else surface.lower()] += self.written[term, surface]
+        self[term] = spelling = folded.most_common(1)[0][0]
+        return spelling
 
 
 @functools.lru_cache(maxsize=1 << 17)

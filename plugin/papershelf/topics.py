@@ -47,6 +47,11 @@ class Topic:
     papers: tuple[str, ...]
     phrases: tuple[str, ...] = ()
 
+    def __hash__(self) -> int:
+        """By slug and kind, which tell topics apart: the generated hash would hash every
+        paper key, each time a topic is counted or looked up."""
+        return hash((self.slug, self.kind))
+
 
 @dataclass(frozen=True)
 class TopicIndex:

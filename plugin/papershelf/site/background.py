@@ -4,8 +4,10 @@ MkDocs builds pages on one core. With ten thousand papers, making the generated 
 HTML and the BibTeX and CSL-JSON files takes seconds that the build would otherwise wait
 for. After the plan is made, `Maker` forks two processes: one makes the deferred pages in
 the order MkDocs asks for them and sends each through a pipe (which holds only a few, so it
-mostly waits for MkDocs), the other writes the data files into a folder MkDocs copies them
-from. MkDocs takes a page's blocks when it reaches the page.
+mostly waits for MkDocs), the other writes the data files straight into the site
+directory, where MkDocs leaves files a plugin wrote itself (its `File.copy_file` passes on
+`SameFileError` for that purpose): ten thousand `.bib` files written once, not written to a
+temporary folder, copied and removed. MkDocs takes a page's blocks when it reaches the page.
 
 Where fork is unavailable (Windows) or unsafe (threads are running, as under
 `mkdocs serve`), or when a process fails, the same files are made in-process instead, with
@@ -16,11 +18,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import shutil
 import sys
-import tempfile
 import threading
-import weakref
 from dataclasses import replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -34,11 +33,10 @@ _BATCH = 32
 
 
 class Maker:
-    """Makes deferred pages on request and the data files into `folder`."""
+    """Makes deferred pages on request and the data files into `folder` (the site directory)."""
 
-    def __init__(self, pages: list[SiteFile], data: list[SiteFile], parallel: bool) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="papershelf-"))
-        self._remove_folder = weakref.finalize(self, shutil.rmtree, self.folder, ignore_errors=True)
+    def __init__(self, pages: list[SiteFile], data: list[SiteFile], folder: Path, parallel: bool) -> None:
+        self.folder = folder
         self._pages = {page.src_uri: page for page in pages}
         self._data = data
         self._made: dict[str, SiteFile] = {}
@@ -88,13 +86,12 @@ class Maker:
             self._data_written = True
 
     def close(self) -> None:
-        """Stop the processes if they still run and remove the folder."""
+        """Stop the processes if they still run."""
         self._stop_pages()
         if self._data_process is not None:
             self._data_process.terminate()
             self._data_process.join()
             self._data_process = None
-        self._remove_folder()  # also done at exit, should a build be interrupted
 
     def _stop_pages(self) -> None:
         if self._connection is not None:

@@ -621,7 +621,7 @@ class SitePlan:
             shared.update(
                 other
                 for other in self.topic_index.by_paper[key]
-                if other != topic and other.kind != "listing"
+                if other is not topic and other.kind != "listing"
             )
         return shared.most_common(limit)
 

@@ -7,6 +7,9 @@ Kept short on purpose; the work happens in the core (`papershelf.library`, ...) 
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -69,6 +72,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        gc.unfreeze()  # a serve rebuild: the previous build's objects may be collected again
+        with _collector_paused():
+            files = self._add_files(files, config)
+        gc.freeze()  # the library, its indexes and the pages' skeletons live to the end of the build
+        return files
+
+    def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
         assert self.folder is not None
         listings = self.folder.listings()
         merged = build_library(listings, read_key_book(self.keys_path))
@@ -90,6 +100,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.maker = Maker(
             [f for f in planned if f.deferred and _is_page(f)],
             [f for f in planned if f.deferred and not _is_page(f)],
+            Path(config.site_dir),
             parallel=self.may_fork and self.config.parallel,
         )
         for generated in planned:
@@ -130,8 +141,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return True
 
     def _file(self, config: MkDocsConfig, generated: SiteFile) -> File:
-        """A generated page holds its skeleton; a deferred data file is read from where the
-        maker writes it, before MkDocs copies it."""
+        """A generated page holds its skeleton; a deferred data file is where the maker
+        writes it, in the site directory (MkDocs then leaves it there)."""
         inclusion = InclusionLevel.UNDEFINED
         if _is_page(generated) and not generated.in_nav:
             inclusion = InclusionLevel.NOT_IN_NAV
@@ -196,7 +207,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return server
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
-        """MkDocs copies the data files next: they must be written by now."""
+        """MkDocs copies static files next, and a data file is its own source (in the site
+        directory): it must be complete by then, or the copy would find it half written."""
         if self.maker is not None:
             self.maker.finish()
         return env
@@ -208,6 +220,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self._close_maker()
 
     def _close_maker(self) -> None:
+        gc.unfreeze()
         if self.maker is not None:
             self.maker.close()
             self.maker = None
@@ -231,6 +244,21 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             len(self.library.papers),
             self.warnings,
         )
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Reading and analysing a library makes millions of small objects that all stay alive,
+    so the cyclic garbage collector would walk them again and again for nothing (a quarter
+    of the plugin's time at 10,000 papers). After the analysis they are frozen (`gc.freeze`)
+    for the rest of the build, so that MkDocs's own collections skip them too."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _is_page(generated: SiteFile) -> bool:
