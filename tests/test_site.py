@@ -195,3 +195,23 @@ def test_no_page_grows_with_the_library(site_builder):
     letters = built.page("authors/")
     assert [a.get_text() for a in letters.select(".ps-letters a")] == ["C", "G", "L", "M"]
     assert built.page("authors/letters/l/").find(id="bo-li").a["href"] == "../../../authors/bo-li/"
+
+
+def test_a_paper_with_no_close_neighbour_says_so(site_builder):
+    """The section is always there (its papers are worked out while MkDocs runs), and says
+    plainly when no other paper is close enough; `related: 0` removes it."""
+    site_builder.snapshot(
+        "a.txt",
+        listing(
+            entry("Quantum Annealing Schedules", "Ada Moss", "5 August 2026", "Annealing qubits slowly."),
+            entry("Coral Reef Acoustics", "Ben Hale", "4 August 2026", "Fish choruses at dawn."),
+        ),
+    )
+    built = site_builder.build()
+    assert built.warnings == []
+    page = built.page("papers/moss2026quantum/")
+    heading = page.find("h2", id="related-papers")
+    assert heading is not None
+    assert heading.find_next_sibling().get_text() == "No other paper of the library is close enough to list."
+    off = site_builder.build(plugin_options="related: 0\n")
+    assert off.page("papers/moss2026quantum/").find("h2", id="related-papers") is None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import sys
 import threading
 from dataclasses import replace
@@ -118,12 +119,30 @@ def _enlarge(pipe: Connection) -> None:
 def _send_pages(pages: list[SiteFile], sender: Connection) -> None:
     """In a forked process: the pages' blocks in order, as tuples of strings (the cheapest
     thing to unpickle), a batch at a time (a message per page cost MkDocs more than the
-    pages did). On an error it stops quietly; the parent makes the rest itself and reports
-    the error there."""
+    pages did). A thread sends while the pages are made, so that making them never waits for
+    MkDocs: the first pages are cheap, and running ahead on them leaves time for costly work
+    later (related papers) before MkDocs gets there. On an error it stops quietly; the
+    parent makes the rest itself and reports the error there."""
+    batches: queue.SimpleQueue[list[tuple[str, tuple[str, ...]]] | None] = queue.SimpleQueue()
+    thread = threading.Thread(target=_send_batches, args=(batches, sender))
+    thread.start()
     try:
         for start in range(0, len(pages), _BATCH):
-            sender.send([(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]])
+            batches.put([(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]])
     except Exception:  # noqa: BLE001
+        pass
+    finally:
+        batches.put(None)
+        thread.join()
+
+
+def _send_batches(
+    batches: queue.SimpleQueue[list[tuple[str, tuple[str, ...]]] | None], sender: Connection
+) -> None:
+    try:
+        while (batch := batches.get()) is not None:
+            sender.send(batch)
+    except OSError:  # the parent stopped listening (it closes the pipe when the build ends)
         pass
     finally:
         sender.close()

@@ -164,12 +164,12 @@ class SitePlan:
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
         self.curation = curation or Curation()
-        yield from self._paper_files()
         yield from self._list_files()
         yield from self._index_files()
         yield from self._author_files()
         yield from self._topic_files()
         yield from self._timeline_files()
+        yield from self._paper_files()  # last: their related papers are worked out meanwhile
         keys = [paper.key for paper in self.library.papers]
         yield data_file("library.bib", partial(self._bibtex_file, keys))
         yield data_file("library-biblatex.bib", partial(biblatex_file, self.library.papers))
@@ -237,10 +237,12 @@ class SitePlan:
             items.append(f'<li id="{profile.slug}">{name}{where}: {papers}</li>')
         return Markup("\n".join(items))
 
-    def _related_html(self, relations: list[Relation], here: str) -> Markup:
+    def _related_html(self, key: str, here: str) -> Markup:
         """The related papers and why: shared topics first, else the shared words."""
+        if not self.related[key]:
+            return Markup('<p class="ps-none">No other paper of the library is close enough to list.</p>')
         items = []
-        for relation in relations:
+        for relation in self.related[key]:
             topics = ", ".join(escape_text(topic.name) for topic in relation.topics)
             words = ", ".join(escape_text(word) for word in relation.words)
             if topics:
@@ -294,8 +296,8 @@ class SitePlan:
             Section(None, lambda: self._paper_head(paper, here)),
             Section("Abstract", lambda: self._abstract_html(paper)),
         ]
-        if related := self.related[paper.key]:
-            sections.append(Section("Related papers", lambda: self._related_html(related, here), False))
+        if self.options.related > 0:  # always there: which papers is worked out while MkDocs runs
+            sections.append(Section("Related papers", lambda: self._related_html(paper.key, here), False))
         if holding := self.curation.holding.get(paper.key, []):
             sections.append(
                 Section("In reading lists", lambda: self._holding_html(paper.key, holding, here), False)
