@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from papershelf.site.background import Maker
+from papershelf.site.background import Aside, Maker
 from papershelf.site.generated import SiteFile
 from test_site import _two_listings
 
@@ -47,6 +47,47 @@ def test_a_failing_second_process_leaves_the_work_to_this_one(tmp_path):
         assert Path(maker.path("library.bib")).read_text(encoding="utf-8") == "made here"
     finally:
         maker.close()
+
+
+def test_values_aside_are_worked_out_in_a_forked_process_one_by_one():
+    parent = os.getpid()
+
+    def stages():
+        yield ("first", os.getpid())
+        yield ("second", os.getpid())
+
+    aside = Aside(stages, parallel=True)
+    try:
+        first, second = aside.next(), aside.next()
+    finally:
+        aside.close()
+    assert [first[0], second[0]] == ["first", "second"]
+    assert first[1] == second[1] != parent
+
+
+def test_a_failing_process_aside_leaves_the_rest_to_this_one():
+    parent = os.getpid()
+    made_here: list[str] = []
+
+    def stages():
+        yield "read"
+        if os.getpid() != parent:
+            raise RuntimeError("fails in the second process")
+        made_here.append("topics")
+        yield "topics"
+
+    aside = Aside(stages, parallel=True)
+    try:
+        assert [aside.next(), aside.next()] == ["read", "topics"]
+    finally:
+        aside.close()
+    assert made_here == ["topics"]  # made here after the process failed, and only once
+
+
+def test_without_fork_the_values_aside_are_made_here():
+    parent = os.getpid()
+    aside = Aside(lambda: iter([os.getpid()]), parallel=False)
+    assert aside.next() == parent
 
 
 def test_the_site_is_the_same_with_and_without_the_second_process(site_builder):

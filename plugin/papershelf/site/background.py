@@ -16,19 +16,25 @@ the same result.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import queue
 import sys
 import threading
+from collections.abc import Callable, Iterator
+from itertools import islice
 from dataclasses import replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from papershelf.site.generated import SiteFile
 
-__all__ = ["Maker"]
+__all__ = ["Aside", "Maker"]
+
+T = TypeVar("T")
 
 _BATCH = 32
 
@@ -45,7 +51,7 @@ class Maker:
         self._page_process: BaseProcess | None = None
         self._data_process: BaseProcess | None = None
         self._data_written = False
-        if parallel and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        if _may_fork(parallel):
             context = multiprocessing.get_context("fork")
             receiver, sender = context.Pipe(duplex=False)
             _enlarge(sender)
@@ -104,6 +110,62 @@ class Maker:
             self._page_process = None
 
 
+class Aside(Generic[T]):
+    """Values worked out one after another in a forked process while this one goes on:
+    `next()` takes the next as soon as the process has it. Where fork is unavailable or
+    unsafe, or if the process fails, the values are worked out here instead (so that an
+    error, if any, is raised here, where MkDocs reports it)."""
+
+    def __init__(self, compute: Callable[[], Iterator[T]], parallel: bool) -> None:
+        self._compute = compute
+        self._taken = 0
+        self._here: Iterator[T] | None = None
+        self._receiver: Connection | None = None
+        self._process: BaseProcess | None = None
+        if _may_fork(parallel):
+            context = multiprocessing.get_context("fork")
+            self._receiver, sender = context.Pipe(duplex=False)
+            _enlarge(sender)
+            self._process = context.Process(target=_send_values, args=(compute, sender), daemon=True)
+            self._process.start()
+            sender.close()
+
+    def next(self) -> T:
+        self._taken += 1
+        if self._receiver is not None:
+            try:
+                value: T = self._receiver.recv()
+                return value
+            except (EOFError, OSError):
+                self.close()
+        if self._here is None:  # again from the start, past what the process sent
+            self._here = islice(self._compute(), self._taken - 1, None)
+        return next(self._here)
+
+    def close(self) -> None:
+        """Stop the process if it still runs."""
+        if self._receiver is not None:
+            self._receiver.close()
+            self._receiver = None
+        if self._process is not None:
+            self._process.terminate()
+            self._process.join()
+            self._process = None
+
+
+def _send_values(compute: Callable[[], Iterator[object]], sender: Connection) -> None:
+    gc.disable()  # a short-lived process: collecting its garbage would be wasted work
+    with _Sending(sender) as sending:
+        for value in compute():
+            sending.put(value)
+
+
+def _may_fork(parallel: bool) -> bool:
+    """Fork only where it exists and no thread runs (`mkdocs serve` runs threads, and a
+    thread holding a lock at the fork would leave the lock held forever in the child)."""
+    return parallel and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
 def _enlarge(pipe: Connection) -> None:
     """Let the page maker run up to a megabyte (a few hundred pages) ahead of MkDocs rather
     than the default 64 KB, so that it seldom waits for MkDocs and MkDocs seldom waits for it
@@ -119,33 +181,49 @@ def _enlarge(pipe: Connection) -> None:
 def _send_pages(pages: list[SiteFile], sender: Connection) -> None:
     """In a forked process: the pages' blocks in order, as tuples of strings (the cheapest
     thing to unpickle), a batch at a time (a message per page cost MkDocs more than the
-    pages did). A thread sends while the pages are made, so that making them never waits for
-    MkDocs: the first pages are cheap, and running ahead on them leaves time for costly work
-    later (related papers) before MkDocs gets there. On an error it stops quietly; the
-    parent makes the rest itself and reports the error there."""
-    batches: queue.SimpleQueue[list[tuple[str, tuple[str, ...]]] | None] = queue.SimpleQueue()
-    thread = threading.Thread(target=_send_batches, args=(batches, sender))
-    thread.start()
-    try:
+    pages did). On an error it stops quietly; the parent makes the rest itself and reports
+    the error there."""
+    with _Sending(sender) as sending:
         for start in range(0, len(pages), _BATCH):
-            batches.put([(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]])
-    except Exception:  # noqa: BLE001
-        pass
-    finally:
-        batches.put(None)
-        thread.join()
+            sending.put([(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]])
 
 
-def _send_batches(
-    batches: queue.SimpleQueue[list[tuple[str, tuple[str, ...]]] | None], sender: Connection
-) -> None:
-    try:
-        while (batch := batches.get()) is not None:
-            sender.send(batch)
-    except OSError:  # the parent stopped listening (it closes the pipe when the build ends)
-        pass
-    finally:
-        sender.close()
+class _Sending:
+    """Sends values through a pipe from a thread, so that making them never waits for the
+    other end: the page maker runs ahead on cheap pages and has time for costly work later
+    (related papers) before MkDocs gets there, and the analysis goes on to topics while
+    MkDocs is still cleaning the site. Used as a context manager: on leaving, whatever was
+    put is sent and the pipe closed; an error inside stops the work quietly (the parent
+    does the rest itself, and reports the error there)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._values: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._send)
+
+    def __enter__(self) -> _Sending:
+        self._thread.start()
+        return self
+
+    def put(self, value: object) -> None:
+        self._values.put(value)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
+        self._values.put(_DONE)
+        self._thread.join()
+        return isinstance(error, Exception)
+
+    def _send(self) -> None:
+        try:
+            while (value := self._values.get()) is not _DONE:
+                self._connection.send(value)
+        except OSError:  # the parent stopped listening (it closes the pipe when the build ends)
+            pass
+        finally:
+            self._connection.close()
+
+
+_DONE = object()
 
 
 def _write_in_background(data: list[SiteFile], folder: Path) -> None:

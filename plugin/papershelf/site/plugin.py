@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -27,14 +28,14 @@ from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import ascii_approximations
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
-from papershelf.library import build_library
+from papershelf.library import MergeResult, build_library
 from papershelf.model import Library
-from papershelf.site.background import Maker
+from papershelf.site.background import Aside, Maker
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.rewrite import PageRewriter, doc_pages
-from papershelf.topics import TopicOptions
+from papershelf.topics import TopicIndex, TopicOptions
 
 __all__ = ["PapershelfPlugin"]
 
@@ -51,6 +52,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.maker: Maker | None = None
+        self.analysis: Aside[MergeResult | TopicIndex] | None = None
         self.may_fork = False
         self.warnings = 0
 
@@ -78,17 +80,40 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         gc.freeze()  # the library, its indexes and the pages' skeletons live to the end of the build
         return files
 
-    def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """Start reading the snapshots: in a one-off build, on the second core while MkDocs
+        cleans the site directory and gathers the docs."""
+        self._close_analysis()
+        parallel = self.may_fork and self.config.parallel
+        self.analysis = Aside(partial(self._analyse, self._options(config)), parallel)
+
+    def _analyse(self, options: SiteOptions) -> Iterator[MergeResult | TopicIndex]:
+        """The snapshots read and merged, then their topics (the costly part: every abstract
+        is tokenised); `on_files` indexes the authors meanwhile."""
         assert self.folder is not None
-        listings = self.folder.listings()
-        merged = build_library(listings, read_key_book(self.keys_path))
+        merged = build_library(self.folder.listings(), read_key_book(self.keys_path))
+        yield merged
+        plan = self._plan(merged.library, options)
+        yield plan.topic_index
+
+    def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if self.analysis is None:  # MkDocs always runs `pre_build` first; this is for safety
+            self.analysis = Aside(partial(self._analyse, self._options(config)), parallel=False)
+        merged = self.analysis.next()
+        assert isinstance(merged, MergeResult)
+        plan = self._plan(merged.library, self._options(config))
+        if "topic_index" not in vars(plan):  # not the previous build's plan
+            plan.authors  # noqa: B018 - indexed here while the topics are found aside
+            topic_index = self.analysis.next()
+            assert isinstance(topic_index, TopicIndex)
+            plan.topic_index = topic_index
+        self._close_analysis()
         write_key_book(self.keys_path, merged.book)
         self.library = merged.library
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
         self._report_approximations(self.library)
-        plan = self._plan(self.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         curation = curate(doc_pages(files), plan.resolver)
@@ -219,8 +244,14 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_shutdown(self) -> None:
         self._close_maker()
 
+    def _close_analysis(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+            self.analysis = None
+
     def _close_maker(self) -> None:
         gc.unfreeze()
+        self._close_analysis()
         if self.maker is not None:
             self.maker.close()
             self.maker = None
