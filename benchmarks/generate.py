@@ -22,10 +22,19 @@ from pathlib import Path
 from babel.dates import format_date
 
 SEED = Path(__file__).resolve().parent.parent / "snapshots"
-LOCALES = {"en": "Latest papers", "de": "Neueste Paper", "fr": "Derniers articles",
-           "es": "Artículos recientes", "ja": "最新の論文"}
-TOPICS = ["Parallel Computing and Optimization Techniques", "Machine Learning Systems",
-          "Computer Architecture", "Distributed Computing"]
+LOCALES = {
+    "en": "Latest papers",
+    "de": "Neueste Paper",
+    "fr": "Derniers articles",
+    "es": "Artículos recientes",
+    "ja": "最新の論文",
+}
+TOPICS = [
+    "Parallel Computing and Optimization Techniques",
+    "Machine Learning Systems",
+    "Computer Architecture",
+    "Distributed Computing",
+]
 PER_SNAPSHOT = 40
 OVERLAP = 8
 
@@ -47,7 +56,9 @@ def generate(papers: int, out: Path, seed: int = 42) -> int:
     rng = random.Random(seed)
     entries = seed_entries()
     firsts, lasts = _name_parts(entries)
-    sentences = [s for _, _, abstract in entries for s in re.split(r"(?<=\.) ", abstract.rstrip("…")) if len(s) > 30]
+    sentences = [
+        s for _, _, abstract in entries for s in re.split(r"(?<=\.) ", abstract.rstrip("…")) if len(s) > 30
+    ]
     start = dt.date(2024, 1, 1)
     made = []
     for index in range(papers):
@@ -67,7 +78,14 @@ def generate(papers: int, out: Path, seed: int = 42) -> int:
         topic = TOPICS[number % len(TOPICS)]
         text = [topic, "", LOCALES[locale], ""]
         for title, authors, day, abstract in reversed(chunk):
-            text += [f"• {title}", "", f"  {authors} · {format_date(day, 'long', locale=locale)}", "", f"  {abstract}", ""]
+            text += [
+                f"• {title}",
+                "",
+                f"  {authors} · {format_date(day, 'long', locale=locale)}",
+                "",
+                f"  {abstract}",
+                "",
+            ]
         (out / f"{number:05d}_{locale}.txt").write_text("\n".join(text), encoding="utf-8")
         files += 1
     return files
@@ -85,7 +103,9 @@ def _name_parts(entries: list[tuple[str, str, str]]) -> tuple[list[str], list[st
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--papers", type=int, default=10_000)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=42)

@@ -6,11 +6,12 @@ For each library size it measures, each `--runs` times (medians are reported):
 
 * `mkdocs build` of a site using the plugin: wall time, peak memory (max RSS of the
   process), pages written, the largest HTML page, and the plugin's own work: the wall time
-  spent inside papershelf's event handlers during that build;
-* the plugin's work stage by stage, in a fresh process and in one: what MkDocs waits for
-  (reading snapshots, merging, tokenising, topics, related papers, authors, the outline of
-  the generated files; `total` is their sum), then what the background processes do during
-  a build (BibTeX entries, then the pages' HTML and the export files: `made`);
+  spent inside papershelf's event handlers during that build (what MkDocs waits for), and
+  the CPU time of the processes the plugin forks (the work done beside MkDocs);
+* the plugin's work stage by stage, all in one fresh process: the analysis (reading
+  snapshots, merging, tokenising, topics, authors, the outline of the generated files;
+  `total` is their sum), then what the page and data processes do during a build (related
+  papers, BibTeX entries, then the pages' HTML and the export files: `made`);
 * `mkdocs build` of a plain Material site with the same number of simple pages and the same
   navigation (five entries; the other pages kept out of the nav, as paper pages are): the
   baseline of the same run;
@@ -48,9 +49,10 @@ nav:
 """
 NAV_SECTIONS = ("papers", "topics", "authors", "timeline")
 PLUGIN_NAV = "".join(f"  - {section}/index.md\n" for section in NAV_SECTIONS)
-# `mkdocs build` with papershelf's event handlers timed; the total goes to the file argv[1].
+# `mkdocs build` with papershelf's event handlers timed; the total, and the CPU time of the
+# processes the plugin forked, go to the file argv[1].
 TIMED_BUILD = """
-import sys, time, functools
+import sys, time, functools, json, resource
 from papershelf.site.plugin import PapershelfPlugin
 spent = [0.0]
 def timed(handler):
@@ -69,7 +71,8 @@ from mkdocs.__main__ import cli
 try:
     cli(["build", "-q"])
 finally:
-    open(sys.argv[1], "w").write(str(spent[0]))
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # papershelf's forked processes
+    json.dump({"hooks": spent[0], "aside_cpu": children.ru_utime + children.ru_stime}, open(sys.argv[1], "w"))
 """
 
 
@@ -85,17 +88,22 @@ def run_build(site: Path, timed: bool = False) -> dict[str, float]:
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
-        raise SystemExit(f"mkdocs build failed in {site}: {process.stderr.read().decode() if process.stderr else ''}")
+        raise SystemExit(
+            f"mkdocs build failed in {site}: {process.stderr.read().decode() if process.stderr else ''}"
+        )
     result = {"wall": wall, "rss_mb": usage.ru_maxrss / 1024}
     if timed:
-        result["hooks"] = float(hooks.read_text())
+        result.update(json.loads(hooks.read_text()))
     return result
 
 
 def site_stats(site: Path) -> dict[str, float]:
     pages = list((site / "site").rglob("*.html"))
-    return {"pages": len(pages), "largest_kb": max(p.stat().st_size for p in pages) / 1024,
-            "search_mb": (site / "site" / "search" / "search_index.json").stat().st_size / 1e6}
+    return {
+        "pages": len(pages),
+        "largest_kb": max(p.stat().st_size for p in pages) / 1024,
+        "search_mb": (site / "site" / "search" / "search_index.json").stat().st_size / 1e6,
+    }
 
 
 def plugin_site(work: Path, papers: int) -> Path:
@@ -104,8 +112,9 @@ def plugin_site(work: Path, papers: int) -> Path:
         generate(papers, site / "snapshots")
         (site / "docs").mkdir(parents=True)
         (site / "docs" / "index.md").write_text("# Bench\n", encoding="utf-8")
-        (site / "mkdocs.yml").write_text(SITE_CONFIG.format(plugin="  - papershelf", nav=PLUGIN_NAV),
-                                         encoding="utf-8")
+        (site / "mkdocs.yml").write_text(
+            SITE_CONFIG.format(plugin="  - papershelf", nav=PLUGIN_NAV), encoding="utf-8"
+        )
     return site
 
 
@@ -125,7 +134,8 @@ def plain_site(work: Path, pages: int) -> Path:
             (docs / "p" / f"{number}.md").write_text(
                 f"# Page {number}\n\nAuthor One, Author Two · 7 August 2026\n\n## Abstract\n\n{body}\n\n"
                 f"## BibTeX\n\n```\n@misc{{key{number},\n  title = {{Page {number}}}\n}}\n```\n",
-                encoding="utf-8")
+                encoding="utf-8",
+            )
         config = SITE_CONFIG.format(plugin="", nav=PLUGIN_NAV) + "not_in_nav: |\n  /p/*\n"
         (site / "mkdocs.yml").write_text(config, encoding="utf-8")
     return site
@@ -148,10 +158,10 @@ library = build_library(listings, KeyBook({}, {})).library; lap("merge")
 plan = SitePlan(library)
 plan.corpus; lap("tokenise")
 plan.topic_index; lap("topics")
-plan.related; lap("related")
 plan.authors; lap("authors")
 files = list(plan.files()); lap("outline")
 t["total"] = sum(t.values())
+plan.related; lap("related")
 for key in (paper.key for paper in library.papers): plan.bibtex(key)
 lap("bibtex")
 for planned in files: planned.made()
@@ -161,16 +171,22 @@ print(json.dumps(t))
 
 
 def plugin_work(site: Path) -> dict[str, float]:
-    result = subprocess.run([sys.executable, "-c", STAGES, str(site / "snapshots")],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", STAGES, str(site / "snapshots")], capture_output=True, text=True, check=True
+    )
     return json.loads(result.stdout)
 
 
 def serve_rebuild(site: Path, papers: int) -> float:
     """Seconds from a new snapshot's arrival to `mkdocs serve` having rebuilt the site."""
     port = 8500 + papers % 400
-    process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-                               cwd=site, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=site,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
     assert process.stderr is not None
     try:
         for line in process.stderr:
@@ -201,10 +217,14 @@ def measure(work: Path, papers: int, runs: int, serve: bool) -> dict[str, float]
         works.append(plugin_work(site))
     median = lambda rows, key: statistics.median(row[key] for row in rows)  # noqa: E731
     row = {
-        "papers": papers, **stats,
-        "build": median(builds, "wall"), "plain": median(plains, "wall"),
-        "rss_mb": median(builds, "rss_mb"), "plain_rss_mb": median(plains, "rss_mb"),
+        "papers": papers,
+        **stats,
+        "build": median(builds, "wall"),
+        "plain": median(plains, "wall"),
+        "rss_mb": median(builds, "rss_mb"),
+        "plain_rss_mb": median(plains, "rss_mb"),
         "work": median(builds, "hooks"),
+        "aside_cpu": median(builds, "aside_cpu"),
         **{f"work_{k}": median(works, k) for k in works[0]},
     }
     row["ratio"] = row["build"] / row["plain"]
@@ -217,27 +237,36 @@ def measure(work: Path, papers: int, runs: int, serve: bool) -> dict[str, float]
 
 def table(rows: list[dict[str, float]]) -> str:
     lines = [
-        "| papers | pages | build (s) | plain MkDocs (s) | ratio | plugin work (s) | share | peak RSS (MB) "
-        "| largest page (KB) | search index (MB) | build per paper (ms) | serve rebuild (s) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| papers | pages | build (s) | plain MkDocs (s) | ratio | plugin work (s) | share "
+        "| other processes' CPU (s) | peak RSS (MB) | largest page (KB) | search index (MB) "
+        "| build per paper (ms) | serve rebuild (s) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         serve = f"{r['serve_rebuild']:.1f}" if "serve_rebuild" in r else "–"
         lines.append(
             f"| {r['papers']:,} | {r['pages']:,} | {r['build']:.1f} | {r['plain']:.1f} | {r['ratio']:.2f}x "
-            f"| {r['work']:.1f} | {100 * r['work_share']:.0f}% | {r['rss_mb']:.0f} | {r['largest_kb']:.0f} "
-            f"| {r['search_mb']:.1f} | {r['per_paper_ms']:.1f} | {serve} |")
+            f"| {r['work']:.1f} | {100 * r['work_share']:.0f}% | {r['aside_cpu']:.1f} | {r['rss_mb']:.0f} "
+            f"| {r['largest_kb']:.0f} "
+            f"| {r['search_mb']:.1f} | {r['per_paper_ms']:.1f} | {serve} |"
+        )
     stages = [k for k in rows[0] if k.startswith("work_") and k != "work_share"]  # total last
-    lines += ["", "Plugin work by stage (s, medians):", "",
-              "| papers | " + " | ".join(s.removeprefix("work_") for s in stages) + " |",
-              "|---:|" + "---:|" * len(stages)]
+    lines += [
+        "",
+        "Plugin work by stage (s, medians):",
+        "",
+        "| papers | " + " | ".join(s.removeprefix("work_") for s in stages) + " |",
+        "|---:|" + "---:|" * len(stages),
+    ]
     for r in rows:
         lines.append(f"| {r['papers']:,} | " + " | ".join(f"{r[s]:.2f}" for s in stages) + " |")
     return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--papers", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help="also time a serve rebuild")
