@@ -253,7 +253,8 @@ def table(rows: list[dict[str, float]]) -> str:
     stages = [k for k in rows[0] if k.startswith("work_") and k != "work_share"]  # total last
     lines += [
         "",
-        "Plugin work by stage (s, medians):",
+        "The plugin's stages, all in one process (s, medians): the analysis up to `total`, "
+        "then what the page and data processes do beside MkDocs:",
         "",
         "| papers | " + " | ".join(s.removeprefix("work_") for s in stages) + " |",
         "|---:|" + "---:|" * len(stages),

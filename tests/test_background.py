@@ -104,3 +104,19 @@ def test_the_site_is_the_same_with_and_without_the_second_process(site_builder):
     assert sites[True].keys() == sites[False].keys()
     assert [path for path in sites[True] if sites[True][path] != sites[False][path]] == []
     assert Path("papers/garciaferrero2026sparse.bib") in sites[True]
+
+
+def test_a_value_that_cannot_cross_is_made_here_without_a_traceback(capfd):
+    parent = os.getpid()
+
+    def stages():
+        yield (os.getpid(), lambda: None)  # a function does not pickle
+        yield os.getpid()
+
+    aside = Aside(stages, parallel=True)
+    try:
+        made = [aside.next(), aside.next()]
+    finally:
+        aside.close()
+    assert made[0][0] == parent and made[1] == parent
+    assert "Traceback" not in capfd.readouterr().err

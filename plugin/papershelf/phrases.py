@@ -201,7 +201,9 @@ class PaperText:
 
 @dataclass(frozen=True)
 class Corpus:
-    """Every paper's text, tokenised once for topics and related papers alike."""
+    """Every paper's text, tokenised once for topics and related papers alike (once per
+    process: a build that forks tokenises it again in the page process, beside MkDocs,
+    rather than send millions of words across)."""
 
     aliases: dict[str, tuple[str, ...]]
     texts: dict[str, PaperText]

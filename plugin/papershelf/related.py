@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 import heapq
-from itertools import compress
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
 
 from papershelf.model import Library
 from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText

@@ -1,8 +1,9 @@
-"""The MkDocs plugin: read snapshots in `on_files`, add generated pages, report problems.
+"""The MkDocs plugin: read snapshots, add generated pages in `on_files`, report problems.
 
-Kept short on purpose; the work happens in the core (`papershelf.library`, ...) and in
-`papershelf.site.pages`. Having `on_startup` makes MkDocs keep this instance across
-`mkdocs serve` rebuilds, so parsed snapshots stay cached between them.
+Kept short on purpose; the work happens in the core (`papershelf.library`, ...), in
+`papershelf.site.pages`, and in the processes of `papershelf.site.background`. Having
+`on_startup` makes MkDocs keep this instance across `mkdocs serve` rebuilds, so parsed
+snapshots stay cached between them.
 """
 
 from __future__ import annotations
@@ -74,18 +75,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        gc.unfreeze()  # a serve rebuild: the previous build's objects may be collected again
         with _collector_paused():
             files = self._add_files(files, config)
         gc.freeze()  # the library, its indexes and the pages' skeletons live to the end of the build
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        """Start reading the snapshots: in a one-off build, on the second core while MkDocs
-        cleans the site directory and gathers the docs."""
+        """In a one-off build, start the analysis on the second core, while MkDocs cleans the
+        site directory and gathers the docs; otherwise `on_files` does it when it asks."""
         self._close_analysis()
-        parallel = self.may_fork and self.config.parallel
-        self.analysis = Aside(partial(self._analyse, self._options(config)), parallel)
+        self.analysis = Aside(partial(self._analyse, self._options(config)), self._parallel)
 
     def _analyse(self, options: SiteOptions) -> Iterator[MergeResult | TopicIndex]:
         """The snapshots read and merged, then their topics (the costly part: every abstract
@@ -121,12 +120,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
-        self._close_maker()
+        if self.maker is not None:
+            self.maker.close()
         self.maker = Maker(
             [f for f in planned if f.deferred and _is_page(f)],
             [f for f in planned if f.deferred and not _is_page(f)],
             Path(config.site_dir),
-            parallel=self.may_fork and self.config.parallel,
+            parallel=self._parallel,
         )
         for generated in planned:
             files.append(self._file(config, generated))
@@ -239,17 +239,22 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return env
 
     def on_build_error(self, *, error: Exception) -> None:
-        self._close_maker()
+        self._end_build()
 
     def on_shutdown(self) -> None:
-        self._close_maker()
+        self._end_build()
 
     def _close_analysis(self) -> None:
         if self.analysis is not None:
             self.analysis.close()
             self.analysis = None
 
-    def _close_maker(self) -> None:
+    @property
+    def _parallel(self) -> bool:
+        return self.may_fork and self.config.parallel
+
+    def _end_build(self) -> None:
+        """Stop what still runs, and let the collector at this build's objects again."""
         gc.unfreeze()
         self._close_analysis()
         if self.maker is not None:
@@ -258,7 +263,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
-        self._close_maker()
+        self._end_build()
         if self.library is None:
             return
         index = Path(config.site_dir) / "search" / "search_index.json"
