@@ -49,6 +49,7 @@ class PapershelfConfig(Config):
     """Related papers shown on each paper page (0 turns the section off)."""
 
     parallel = c.Type(bool, default=True)
-    """During `mkdocs build`, make the paper pages' HTML and the BibTeX and CSL-JSON files in
-    a second process while MkDocs works (where the system can fork); `false` makes
+    """During `mkdocs build`, use the second core (where the system can fork): read and
+    analyse the snapshots while MkDocs cleans the site, then make the generated pages' HTML
+    and write the BibTeX and CSL-JSON files while MkDocs works on the pages; `false` does
     everything in the MkDocs process. The site is the same either way."""

@@ -67,6 +67,11 @@ def _month_range(first: tuple[int, int] | None, last: tuple[int, int] | None) ->
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
 
 
+def _initial_label(letter: str) -> str:
+    """How the letter pages' navigation names an initial (`A`; `Other` for other scripts)."""
+    return escape_text(letter.upper() if letter != "other" else "Other")
+
+
 def _letter_src(letter: str, number: int) -> str:
     return f"authors/letters/{letter}.md" if number == 1 else f"authors/letters/{letter}-{number}.md"
 
@@ -553,11 +558,10 @@ class SitePlan:
         links = []
         for other, sources, _ in letters:
             if other != letter:
-                label = escape_text(other.upper() if other != "other" else "Other")
-                links.append(f'<a href="{self._link(sources[0], here)}">{label}</a>')
+                links.append(f'<a href="{self._link(sources[0], here)}">{_initial_label(other)}</a>')
                 continue
             for index, source in enumerate(sources, start=1):
-                label = escape_text(other.upper()) + (str(index) if len(sources) > 1 else "")
+                label = _initial_label(other) + (str(index) if len(sources) > 1 else "")
                 links.append(
                     f'<span aria-current="page">{label}</span>'
                     if index == number

@@ -83,8 +83,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         """In a one-off build, start the analysis on the second core, while MkDocs cleans the
         site directory and gathers the docs; otherwise `on_files` does it when it asks."""
+        self._start_analysis(config, self._parallel)
+
+    def _start_analysis(self, config: MkDocsConfig, parallel: bool) -> None:
         self._close_analysis()
-        self.analysis = Aside(partial(self._analyse, self._options(config)), self._parallel)
+        self.analysis = Aside(partial(self._analyse, self._options(config)), parallel)
 
     def _analyse(self, options: SiteOptions) -> Iterator[MergeResult | TopicIndex]:
         """The snapshots read and merged, then their topics (the costly part: every abstract
@@ -97,11 +100,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
         if self.analysis is None:  # MkDocs always runs `pre_build` first; this is for safety
-            self.analysis = Aside(partial(self._analyse, self._options(config)), parallel=False)
+            self._start_analysis(config, parallel=False)
+            assert self.analysis is not None
         merged = self.analysis.next()
         assert isinstance(merged, MergeResult)
+        previous = self.plan
         plan = self._plan(merged.library, self._options(config))
-        if "topic_index" not in vars(plan):  # not the previous build's plan
+        if plan is not previous:  # a new library or new options: its topics come from the analysis
             plan.authors  # noqa: B018 - indexed here while the topics are found aside
             topic_index = self.analysis.next()
             assert isinstance(topic_index, TopicIndex)
