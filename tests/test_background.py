@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from papershelf.site.background import Aside, Maker
+from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.generated import SiteFile
 from test_site import _two_listings
 
@@ -23,9 +23,9 @@ def test_pages_and_data_are_made_in_a_second_process(tmp_path):
         made = [maker.page(f"papers/{n}.md") for n in (0, 7, 3, 49)]  # any order
         assert {page.blocks[0] for page in made} != {str(parent)}
         maker.finish()
-        written = Path(maker.path("library.bib")).read_text(encoding="utf-8")
+        assert data_path(str(tmp_path), "library.bib") == str(tmp_path / "library.bib")
+        written = (tmp_path / "library.bib").read_text(encoding="utf-8")
         assert written.startswith("made by ") and written != f"made by {parent}"
-        assert maker.path("library.bib") == str(tmp_path / "library.bib")
     finally:
         maker.close()
 
@@ -44,7 +44,7 @@ def test_a_failing_second_process_leaves_the_work_to_this_one(tmp_path):
     try:
         assert maker.page("papers/a.md").blocks == ("made here",)
         maker.finish()
-        assert Path(maker.path("library.bib")).read_text(encoding="utf-8") == "made here"
+        assert (tmp_path / "library.bib").read_text(encoding="utf-8") == "made here"
     finally:
         maker.close()
 
@@ -88,6 +88,31 @@ def test_without_fork_the_values_aside_are_made_here():
     parent = os.getpid()
     aside = Aside(lambda: iter([os.getpid()]), parallel=False)
     assert aside.next() == parent
+
+
+def test_a_map_is_shared_with_a_forked_process_and_keeps_its_order():
+    parent = os.getpid()
+    done = split_map(lambda n: (n, os.getpid()), list(range(7)), parallel=True)
+    assert [n for n, _ in done] == list(range(7))
+    assert {pid for _, pid in done[0::2]} == {parent}
+    assert parent not in {pid for _, pid in done[1::2]}
+
+
+def test_the_analysis_process_shares_its_reading_with_one_more():
+    def stages():
+        yield split_map(lambda _: os.getpid(), ["a.txt", "b.txt"], parallel=True)
+
+    aside = Aside(stages, parallel=True)
+    try:
+        first, second = aside.next()
+    finally:
+        aside.close()
+    assert len({os.getpid(), first, second}) == 3
+
+
+def test_without_fork_a_map_is_done_here():
+    assert split_map(lambda _: os.getpid(), [1, 2, 3], parallel=False) == [os.getpid()] * 3
+    assert split_map(lambda n: n, [], parallel=True) == []
 
 
 def test_the_site_is_the_same_with_and_without_the_second_process(site_builder):

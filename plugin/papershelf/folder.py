@@ -6,6 +6,7 @@ makes a rebuild cost one changed file, not the whole folder.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +14,9 @@ from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
 
 __all__ = ["SnapshotFolder"]
+
+_Read = tuple[tuple[int, int], Listing]
+"""A file's modification time and size when it was read, and its listing."""
 
 
 @dataclass
@@ -24,14 +28,18 @@ class SnapshotFolder:
 
     root: Path
     ignore: frozenset[Path] = frozenset()
-    _cache: dict[Path, tuple[tuple[int, int], Listing]] = field(default_factory=dict, repr=False)
+    _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
-    def listings(self) -> list[Listing]:
+    def listings(
+        self, each: Callable[[Callable[[Path], _Read], list[Path]], Iterable[_Read]] = map
+    ) -> list[Listing]:
+        """`each(read, paths)` reads the files, in order: `map`, or one that shares them out
+        among processes."""
         if not self.root.is_dir():
             problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
             return [Listing(self.root.name, "", (), (problem,))]
         paths = sorted(path for path in self.root.rglob("*") if self._visible_file(path))
-        self._cache = {path: self._read(path) for path in paths}
+        self._cache = dict(zip(paths, each(self._read, paths), strict=True))
         return [listing for _, listing in self._cache.values()]
 
     def _visible_file(self, path: Path) -> bool:
@@ -39,7 +47,7 @@ class SnapshotFolder:
         hidden = any(part.startswith(".") for part in relative.parts)
         return path.is_file() and not hidden and path not in self.ignore
 
-    def _read(self, path: Path) -> tuple[tuple[int, int], Listing]:
+    def _read(self, path: Path) -> _Read:
         stat = path.stat()
         stamp = (stat.st_mtime_ns, stat.st_size)
         cached = self._cache.get(path)

@@ -139,6 +139,8 @@ class _Candidate:
     count: int
     in_titles: int
     texts: Mapping[str, PaperText] = field(repr=False, compare=False)
+    order: Mapping[str, int] = field(repr=False, compare=False)
+    """Each paper's place in the library."""
     papers: set[str] = field(default_factory=set)
 
     @cached_property
@@ -147,10 +149,11 @@ class _Candidate:
         library order, which decides ties."""
         surfaces: Counter[str] = Counter()
         size = len(self.phrase)
-        for key, text in self.texts.items():
-            if key not in self.papers:
-                continue
+        for key in sorted(self.papers, key=self.order.__getitem__):
+            text = self.texts[key]
             for clause in text.clauses[text.in_title :]:
+                if self.phrase[0] not in clause.terms:
+                    continue  # most clauses: no need to look closer
                 for start in _uses(clause, self.phrase):
                     surfaces[" ".join(s for s in clause.surfaces[start : start + size] if s)] += 1
         return surfaces
@@ -194,9 +197,15 @@ def _discover(
     taken: set[Phrase],
     taken_slugs: set[str],
 ) -> list[Topic]:
-    phrases_of = {paper.key: _paper_phrases(paper_clauses[paper.key]) for paper in library.papers}
+    phrases_of: dict[str, set[Phrase]] = {}
+    in_titles: Counter[Phrase] = Counter()
+    for paper in library.papers:
+        phrases_of[paper.key], in_title = _paper_phrases(paper_clauses[paper.key])
+        in_titles.update(in_title)
     frequent = [
-        c for c in _candidates(phrases_of, paper_clauses, options.min_papers) if c.phrase not in taken
+        c
+        for c in _candidates(phrases_of, in_titles, paper_clauses, options.min_papers)
+        if c.phrase not in taken
     ]
     size = len(library.papers)
     plausible = {
@@ -217,24 +226,25 @@ def _discover(
     return _as_topics(chosen, library, taken_slugs)
 
 
-def _paper_phrases(text: PaperText) -> set[Phrase]:
-    """Each phrase of the paper once, however often it uses it."""
-    return set().union(*map(_phrases, text.clauses))
+def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
+    """Each phrase of the paper once, however often it uses it; and those of its title."""
+    in_title = set().union(*map(_phrases, text.clauses[: text.in_title]))
+    return in_title.union(*map(_phrases, text.clauses[text.in_title :])), in_title
 
 
 def _candidates(
-    phrases_of: Mapping[str, set[Phrase]], paper_clauses: Mapping[str, PaperText], min_papers: int
+    phrases_of: Mapping[str, set[Phrase]],
+    in_titles: Counter[Phrase],
+    paper_clauses: Mapping[str, PaperText],
+    min_papers: int,
 ) -> list[_Candidate]:
     """Phrases in at least `min_papers` papers, with how many titles name them."""
     counts: Counter[Phrase] = Counter()
     for phrases in phrases_of.values():
         counts.update(phrases)
-    in_titles: Counter[Phrase] = Counter()
-    for key in phrases_of:
-        text = paper_clauses[key]
-        in_titles.update(set().union(*map(_phrases, text.clauses[: text.in_title])))
+    order = {key: place for place, key in enumerate(phrases_of)}
     return [
-        _Candidate(phrase, count, in_titles[phrase], paper_clauses)
+        _Candidate(phrase, count, in_titles[phrase], paper_clauses, order)
         for phrase, count in counts.items()
         if count >= min_papers
     ]
@@ -264,7 +274,7 @@ def _phrases(clause: Clause, longest: int = 4) -> list[Phrase]:
 def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
     """Where in the clause `_phrases` finds `phrase`: the starts of its uses."""
     terms, surfaces = clause.terms, clause.surfaces
-    if phrase[0] not in terms or phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
+    if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
         return
     size, count = len(phrase), len(terms)
     for start in range(count - size + 1):

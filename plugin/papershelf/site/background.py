@@ -4,7 +4,8 @@ With ten thousand papers, the plugin has seconds of work that the build would ot
 wait for. Three kinds of it run beside MkDocs during `mkdocs build`:
 
 * `Aside`: values worked out in a forked process and streamed back one by one (the
-  analysis: snapshots read and merged, then topics, while MkDocs cleans the site).
+  analysis: snapshots read and merged, then topics, while MkDocs cleans the site). The
+  analysis shares the reading of the snapshots with one more process (`split_map`).
 * `Maker`'s page process: the generated pages' HTML, made in the order MkDocs asks for
   them and sent in batches; it runs ahead of MkDocs, so that costly work it needs later
   (related papers, before the paper pages) is done before MkDocs gets there.
@@ -26,7 +27,7 @@ import os
 import queue
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import islice
@@ -37,9 +38,11 @@ from typing import Generic, TypeVar
 
 from papershelf.site.generated import SiteFile
 
-__all__ = ["Aside", "Maker"]
+__all__ = ["Aside", "Maker", "data_path", "split_map"]
 
 T = TypeVar("T")
+A = TypeVar("A")
+B = TypeVar("B")
 
 _BATCH = 32
 
@@ -55,7 +58,9 @@ class _Forked:
             context = multiprocessing.get_context("fork")
             self.receiver, sender = context.Pipe(duplex=False)
             _enlarge(sender)
-            self._process = context.Process(target=_send_values, args=(compute, sender), daemon=True)
+            # Not daemonic: a daemonic process may have no children, and the analysis has a
+            # reader of its own (`split_map`). `stop` ends it, and the build always calls it.
+            self._process = context.Process(target=_send_values, args=(compute, sender))
             self._process.start()
             sender.close()
 
@@ -122,10 +127,6 @@ class Maker:
             self._data_process.start()
         self._page_process = _Forked(partial(_page_batches, pages), parallel)
 
-    def path(self, src_uri: str) -> str:
-        """Where a data file will be."""
-        return str(self.folder / src_uri)
-
     def page(self, src_uri: str) -> SiteFile:
         """A deferred page, made (here, if the page process ended early)."""
         while src_uri not in self._made and self._page_process.receiver is not None:
@@ -159,6 +160,19 @@ class Maker:
             self._data_process.terminate()
             self._data_process.join()
             self._data_process = None
+
+
+def split_map(function: Callable[[A], B], items: Sequence[A], parallel: bool) -> list[B]:
+    """`map`, with every other item done in a forked process where fork is allowed (a large
+    snapshot folder is read in little more than half the time). Alternate items, so that
+    both processes get files of every size."""
+    rest = Aside(lambda: iter([[function(item) for item in items[1::2]]]), parallel and len(items) > 1)
+    try:
+        here = [function(item) for item in items[0::2]]
+        there = rest.next()
+    finally:
+        rest.close()
+    return [value for pair in zip(here, there, strict=False) for value in pair] + here[len(there) :]
 
 
 def _page_batches(pages: list[SiteFile]) -> Iterator[list[tuple[str, tuple[str, ...]]]]:
@@ -201,7 +215,10 @@ class _Sending:
     (related papers) before MkDocs gets there, and the analysis goes on to topics while
     MkDocs is still cleaning the site. Used as a context manager: on leaving, whatever was
     put is sent and the pipe closed. An error, in making a value or in sending one, stops
-    the work quietly: the parent does the rest itself, and reports the error there."""
+    the work quietly: the parent does the rest itself, and reports the error there.
+
+    The thread starts with the first value, so that making it may still fork (`split_map`
+    reading snapshots in the analysis process)."""
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
@@ -210,17 +227,21 @@ class _Sending:
         self._failed = threading.Event()
 
     def __enter__(self) -> _Sending:
-        self._thread.start()
         return self
 
     def put(self, value: object) -> None:
         if self._failed.is_set():
             raise _SendingFailed
         self._values.put(value)
+        if self._thread.ident is None:  # not started yet
+            self._thread.start()
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
-        self._values.put(_DONE)
-        self._thread.join()
+        if self._thread.ident is None:  # nothing was put
+            self._connection.close()
+        else:
+            self._values.put(_DONE)
+            self._thread.join()
         return isinstance(error, Exception)
 
     def _send(self) -> None:
@@ -250,8 +271,13 @@ def _write_in_background(data: list[SiteFile], folder: Path) -> None:
         sys.exit(1)
 
 
+def data_path(site_dir: str, src_uri: str) -> str:
+    """Where the maker writes a data file: in the site directory, where MkDocs leaves it."""
+    return os.path.join(site_dir, src_uri)
+
+
 def _write(data: list[SiteFile], folder: Path) -> None:
     for planned in data:
-        path = folder / planned.src_uri
+        path = Path(data_path(str(folder), planned.src_uri))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(planned.made().content, encoding="utf-8")

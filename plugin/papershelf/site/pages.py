@@ -168,17 +168,42 @@ class SitePlan:
 
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
-        self.curation = curation or Curation()
-        yield from self._list_files()
-        yield from self._index_files()
-        yield from self._author_files()
+        curation = curation or Curation()
+        yield from self._list_files(curation)
+        yield from self._index_pages
+        yield from self._author_pages
         yield from self._topic_files()
-        yield from self._timeline_files()
-        yield from self._paper_files()  # last: their related papers are worked out meanwhile
-        keys = [paper.key for paper in self.library.papers]
-        yield data_file("library.bib", partial(self._bibtex_file, keys))
-        yield data_file("library-biblatex.bib", partial(biblatex_file, self.library.papers))
-        yield data_file("library.json", partial(csljson_file, self.library.papers))
+        yield from self._timeline_pages
+        # Paper pages last: their related papers are worked out meanwhile.
+        for paper, page in zip(self.library.papers, self._paper_pages, strict=True):
+            mentioned = paper.key in curation.holding or paper.key in curation.citing
+            yield self._paper_page(paper, curation) if mentioned else page
+        yield from self._data_files
+
+    def files_without_topics(self) -> list[SiteFile]:
+        """The files that need neither topics nor the curation, as `files()` yields them
+        (paper pages as when no page mentions them): a build makes them while its topics
+        are found."""
+        pages = [*self._index_pages, *self._author_pages, *self._timeline_pages, *self._paper_pages]
+        return pages + self._data_files
+
+    @cached_property
+    def _paper_pages(self) -> list[SiteFile]:
+        """Each paper's page as when no reading list holds it and no page cites it: what
+        most papers' pages are (their sections come from topics and the rest when made)."""
+        return [self._paper_page(paper, Curation()) for paper in self.library.papers]
+
+    @cached_property
+    def _data_files(self) -> list[SiteFile]:
+        """Each paper's BibTeX, then the whole library's exports."""
+        papers = self.library.papers
+        keys = [paper.key for paper in papers]
+        return [
+            *(data_file(f"papers/{key}.bib", partial(self.bibtex, key)) for key in keys),
+            data_file("library.bib", partial(self._bibtex_file, keys)),
+            data_file("library-biblatex.bib", partial(biblatex_file, papers)),
+            data_file("library.json", partial(csljson_file, papers)),
+        ]
 
     def _render(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
@@ -287,12 +312,7 @@ class SitePlan:
         path, hash_, anchor = target.partition("#")
         return ("../" * here.count("/") + page_url(path, self.use_directory_urls) or "./") + hash_ + anchor
 
-    def _paper_files(self) -> Iterator[SiteFile]:
-        for paper in self.library.papers:
-            yield self._paper_page(paper)
-            yield data_file(f"papers/{paper.key}.bib", partial(self.bibtex, paper.key))
-
-    def _paper_page(self, paper: Paper) -> SiteFile:
+    def _paper_page(self, paper: Paper, curation: Curation) -> SiteFile:
         """A paper's page, built in Python rather than from a template: a library has
         thousands of them, and template overhead was most of their cost."""
         src_uri = f"papers/{paper.key}.md"
@@ -303,11 +323,11 @@ class SitePlan:
         ]
         if self.options.related > 0:  # always there: which papers is worked out while MkDocs runs
             sections.append(Section("Related papers", lambda: self._related_html(paper.key, here), False))
-        if holding := self.curation.holding.get(paper.key, []):
+        if holding := curation.holding.get(paper.key, []):
             sections.append(
                 Section("In reading lists", lambda: self._holding_html(paper.key, holding, here), False)
             )
-        if citing := self.curation.citing.get(paper.key, []):
+        if citing := curation.citing.get(paper.key, []):
             sections.append(Section("Cited by", lambda: self._citing_html(citing, here), False))
         sections.append(Section("BibTeX", lambda: self._bibtex_html(paper.key, here), False))
         sections.append(Section("Seen in", lambda: self._sightings_html(paper), False))
@@ -385,17 +405,16 @@ class SitePlan:
             self._dates[date] = format_date(date, "long", locale=self.locale)
         return self._dates[date]
 
-    def _list_files(self) -> Iterator[SiteFile]:
-        for reading_list in self.curation.lists.values():
+    def _list_files(self, curation: Curation) -> Iterator[SiteFile]:
+        for reading_list in curation.lists.values():
             yield data_file(f"lists/{reading_list.name}.bib", partial(self._bibtex_file, reading_list.keys))
-        yield self._render(
-            "lists.md.j2", "lists/index.md", in_nav=True, lists=list(self.curation.lists.items())
-        )
+        yield self._render("lists.md.j2", "lists/index.md", in_nav=True, lists=list(curation.lists.items()))
 
-    def _index_files(self) -> Iterator[SiteFile]:
+    @cached_property
+    def _index_pages(self) -> list[SiteFile]:
         keys = [paper.key for paper in self.library.papers]
-        yield from self._paged(
-            "papers/index.md", "papers/page/{}.md", keys, "Papers", self._papers_intro, True
+        return list(
+            self._paged("papers/index.md", "papers/page/{}.md", keys, "Papers", self._papers_intro, True)
         )
 
     def _papers_intro(self, total: int, number: int, suffix: str, here: str) -> str:
@@ -484,6 +503,10 @@ class SitePlan:
             letter: [group[i : i + _AUTHORS_PER_PAGE] for i in range(0, len(group), _AUTHORS_PER_PAGE)]
             for letter, group in sorted(groups.items())
         }
+
+    @cached_property
+    def _author_pages(self) -> list[SiteFile]:
+        return list(self._author_files())
 
     def _author_files(self) -> Iterator[SiteFile]:
         by_slug = {profile.slug: profile for profile in self.authors}
@@ -637,6 +660,10 @@ class SitePlan:
             f"<h1>{escape_text(self._month_name(month))}{suffix}</h1>\n"
             f'<p class="ps-summary">{total} papers. <a href="{timeline}">All months</a></p>'
         )
+
+    @cached_property
+    def _timeline_pages(self) -> list[SiteFile]:
+        return list(self._timeline_files())
 
     def _timeline_files(self) -> Iterator[SiteFile]:
         for month in self.months:

@@ -31,7 +31,7 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keys import read_key_book, write_key_book
 from papershelf.library import MergeResult, build_library
 from papershelf.model import Library
-from papershelf.site.background import Aside, Maker
+from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
@@ -77,7 +77,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         with _collector_paused():
             files = self._add_files(files, config)
-        gc.freeze()  # the library, its indexes and the pages' skeletons live to the end of the build
+            # The library, its indexes and the pages' skeletons live to the end of the build;
+            # frozen before the collector resumes, or its first pass would walk them all.
+            gc.freeze()
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -93,7 +95,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """The snapshots read and merged, then their topics (the costly part: every abstract
         is tokenised); `on_files` indexes the authors meanwhile."""
         assert self.folder is not None
-        merged = build_library(self.folder.listings(), read_key_book(self.keys_path))
+        each = partial(split_map, parallel=self._parallel)
+        merged = build_library(self.folder.listings(each), read_key_book(self.keys_path))
         yield merged
         plan = self._plan(merged.library, options)
         yield plan.topic_index
@@ -104,20 +107,18 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             assert self.analysis is not None
         merged = self.analysis.next()
         assert isinstance(merged, MergeResult)
+        self._take(merged)
         previous = self.plan
         plan = self._plan(merged.library, self._options(config))
+        made: dict[str, tuple[SiteFile, File]] = {}
         if plan is not previous:  # a new library or new options: its topics come from the analysis
-            plan.authors  # noqa: B018 - indexed here while the topics are found aside
+            # Meanwhile, everything that needs no topics.
+            plan.authors  # noqa: B018 - indexed here, used by the pages and the curation
+            made = {f.src_uri: (f, self._file(config, f)) for f in plan.files_without_topics()}
             topic_index = self.analysis.next()
             assert isinstance(topic_index, TopicIndex)
             plan.topic_index = topic_index
         self._close_analysis()
-        write_key_book(self.keys_path, merged.book)
-        self.library = merged.library
-        for problem in self.library.problems:
-            log.warning("%s", problem)
-        self.warnings = len(self.library.problems)
-        self._report_approximations(self.library)
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         curation = curate(doc_pages(files), plan.resolver)
@@ -125,6 +126,27 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
+        for generated in planned:
+            early = made.get(generated.src_uri)  # unless a page was made again for its curation
+            files.append(early[1] if early and early[0] is generated else self._file(config, generated))
+        self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
+        self.rewriter = PageRewriter(plan)
+        css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
+        if self._free(files, _CSS):
+            files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
+        self._start_maker(config, planned)  # last: a fork makes every later change to memory a copy
+        return files
+
+    def _take(self, merged: MergeResult) -> None:
+        """Keep the library and its keys; report its problems."""
+        write_key_book(self.keys_path, merged.book)
+        self.library = merged.library
+        for problem in self.library.problems:
+            log.warning("%s", problem)
+        self.warnings = len(self.library.problems)
+        self._report_approximations(self.library)
+
+    def _start_maker(self, config: MkDocsConfig, planned: list[SiteFile]) -> None:
         if self.maker is not None:
             self.maker.close()
         self.maker = Maker(
@@ -133,14 +155,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             Path(config.site_dir),
             parallel=self._parallel,
         )
-        for generated in planned:
-            files.append(self._file(config, generated))
-        self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
-        self.rewriter = PageRewriter(plan)
-        css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
-        if self._free(files, _CSS):
-            files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
-        return files
 
     def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
         """The previous build's plan when library and options are unchanged (a serve rebuild
@@ -165,7 +179,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def _free(self, files: Files, src_uri: str) -> bool:
         """Whether a generated file may go at `src_uri`: the user's own file there wins."""
-        if files.get_file_from_path(src_uri) is not None:
+        if src_uri in files.src_uris:  # a lookup, where `get_file_from_path` parses a path
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
             return False
         return True
@@ -177,8 +191,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if _is_page(generated) and not generated.in_nav:
             inclusion = InclusionLevel.NOT_IN_NAV
         if generated.deferred and not _is_page(generated):
-            assert self.maker is not None
-            path = self.maker.path(generated.src_uri)
+            path = data_path(config.site_dir, generated.src_uri)
             return File.generated(config, generated.src_uri, abs_src_path=path, inclusion=inclusion)
         return File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
 
