@@ -1,6 +1,6 @@
 """Measure papershelf against plain MkDocs on synthetic libraries, in one run.
 
-    python benchmarks/run.py --papers 1000 10000 --runs 3 [--serve] [--write docs/benchmarks.md]
+    python benchmarks/run.py --papers 1000 10000 --runs 3 [--serve] [--first] [--write docs/benchmarks.md]
 
 For each library size it measures, each `--runs` times (medians are reported):
 
@@ -16,6 +16,10 @@ For each library size it measures, each `--runs` times (medians are reported):
   navigation (five entries; the other pages kept out of the nav, as paper pages are): the
   baseline of the same run;
 * with `--serve`: how long `mkdocs serve` takes to show a snapshot added while it runs.
+
+Each build finds the previous build's site, which MkDocs cleans first (as when building
+again in the same folder); with `--first`, both sites' builds start from none, as on a fresh
+clone.
 
 Ratios compare the two builds of the same run, since these machines are noisy.
 """
@@ -76,9 +80,12 @@ finally:
 """
 
 
-def run_build(site: Path, timed: bool = False) -> dict[str, float]:
+def run_build(site: Path, timed: bool = False, first: bool = False) -> dict[str, float]:
     """Wall time and peak RSS of one `mkdocs build` in its own process (and with `timed`, the
-    time spent in the plugin's handlers)."""
+    time spent in the plugin's handlers); with `first`, the previous build's site is removed
+    beforehand, as on a fresh clone."""
+    if first:
+        shutil.rmtree(site / "site", ignore_errors=True)
     hooks = site / "hooks-seconds.txt"
     command = [sys.executable, "-c", TIMED_BUILD, str(hooks)]
     if not timed:
@@ -206,14 +213,14 @@ def serve_rebuild(site: Path, papers: int) -> float:
         (site / "snapshots" / "zz-added.txt").unlink(missing_ok=True)
 
 
-def measure(work: Path, papers: int, runs: int, serve: bool) -> dict[str, float]:
+def measure(work: Path, papers: int, runs: int, serve: bool, first: bool) -> dict[str, float]:
     site = plugin_site(work, papers)
     builds, plains, works = [], [], []
     for _ in range(runs):
-        builds.append(run_build(site, timed=True))
+        builds.append(run_build(site, timed=True, first=first))
         stats = site_stats(site)
         plain = plain_site(work, int(stats["pages"]))
-        plains.append(run_build(plain))
+        plains.append(run_build(plain, first=first))
         works.append(plugin_work(site))
     median = lambda rows, key: statistics.median(row[key] for row in rows)  # noqa: E731
     row = {
@@ -271,13 +278,18 @@ def main() -> None:
     parser.add_argument("--papers", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help="also time a serve rebuild")
+    parser.add_argument(
+        "--first",
+        action="store_true",
+        help="first builds: remove the previous site before each build, of both sites",
+    )
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "papershelf-bench")
     parser.add_argument("--write", type=Path, help="replace the table between the markers in this file")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     rows = []
     for papers in args.papers:
-        rows.append(measure(args.work, papers, args.runs, args.serve))
+        rows.append(measure(args.work, papers, args.runs, args.serve, args.first))
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     result = table(rows)
     print(result)

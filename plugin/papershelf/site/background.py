@@ -28,7 +28,6 @@ import queue
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from functools import partial
 from itertools import islice
 from multiprocessing.connection import Connection
@@ -137,7 +136,8 @@ class Maker:
                 break
             assert isinstance(batch, list)
             for made_uri, blocks in batch:
-                self._made[made_uri] = replace(self._pages[made_uri], blocks=blocks, deferred=None)
+                page = self._pages[made_uri]  # as `made()` would give it (`replace` is slow)
+                self._made[made_uri] = SiteFile(made_uri, page.content, page.in_nav, blocks, page.unindexed)
         made = self._made.pop(src_uri, None)
         return made if made is not None else self._pages[src_uri].made()
 

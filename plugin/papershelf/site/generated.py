@@ -9,7 +9,8 @@ they can be made in another process (`papershelf.site.background`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
 __all__ = ["Section", "SiteFile", "assembled", "data_file", "fill_blocks", "page_url", "split_blocks"]
@@ -42,6 +43,7 @@ class SiteFile:
 
 
 _MARKER = "<!-- papershelf:{} -->"
+_MARKERS = re.compile(r"<!-- papershelf:(\d+) -->")
 
 
 def split_blocks(markdown: str) -> tuple[str, tuple[str, ...]]:
@@ -77,11 +79,16 @@ def _front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Iterable[int] | None = None) -> str:
-    """Put each block's HTML (or those of `numbers`) where Markdown left its marker."""
-    for number in range(len(blocks)) if numbers is None else numbers:
-        html = html.replace(_MARKER.format(number), blocks[number], 1)
-    return html
+def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Container[int] | None = None) -> str:
+    """Put each block's HTML (or those of `numbers`) where Markdown left its marker, in one
+    pass over the page that never looks into the blocks it puts in."""
+    wanted = range(len(blocks)) if numbers is None else numbers
+
+    def block(marker: re.Match[str]) -> str:
+        number = int(marker[1])
+        return blocks[number] if number in wanted else marker[0]
+
+    return _MARKERS.sub(block, html)
 
 
 @dataclass(frozen=True)

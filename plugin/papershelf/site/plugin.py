@@ -228,7 +228,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if generated.deferred:
             assert self.maker is not None
             generated = self.generated[page.file.src_uri] = self.maker.page(page.file.src_uri)
-        indexed = (n for n in range(len(generated.blocks)) if n not in generated.unindexed)
+        indexed = set(range(len(generated.blocks))) - generated.unindexed
         return fill_blocks(html, generated.blocks, indexed)
 
     @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
@@ -238,7 +238,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """The blocks kept out of the search index go in once it has read the page."""
         generated = self.generated.get(page.file.src_uri)
         if generated is not None and generated.unindexed and page.content is not None:
-            page.content = fill_blocks(page.content, generated.blocks, sorted(generated.unindexed))
+            page.content = fill_blocks(page.content, generated.blocks, generated.unindexed)
         return context
 
     def on_serve(
