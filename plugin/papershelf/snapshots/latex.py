@@ -114,11 +114,23 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}
 _MACRO_NAME = re.compile(r"[A-Za-z]+")
 _MATH_OR_ESCAPE = re.compile(r"\\.|\$((?:[^$\\]|\\.)+)\$", re.DOTALL)
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
+_SPECIAL = re.compile(r"[\\${}]")
+"""What starts a macro, math or a group: text without any is plain."""
+_PLAIN = re.compile(r"[^\\${}]+")
 
 
 def decode_latex(text: str) -> str:
     """Decode the LaTeX in `text` to Unicode, keeping `$...$` math and unknown macros as source."""
+    if _SPECIAL.search(text) is None:  # most names and many titles: only dashes to decode
+        return unicodedata.normalize("NFC", _ligatures(text))
     return unicodedata.normalize("NFC", _Decoder(text).run())
+
+
+def _ligatures(plain: str) -> str:
+    """TeX's dash and quote ligatures in text with no macro, math or group."""
+    for ligature, char in _DASHES:
+        plain = plain.replace(ligature, char)
+    return plain
 
 
 def split_math(text: str) -> list[tuple[bool, str]]:
@@ -205,13 +217,10 @@ class _Decoder:
 
     def _plain(self) -> str:
         """Ordinary characters up to the next special one, with TeX ligature dashes."""
-        match = re.compile(r"[^\\${}]+").match(self.text, self.pos)
+        match = _PLAIN.match(self.text, self.pos)
         assert match is not None
         self.pos = match.end()
-        piece = match.group()
-        for ligature, char in _DASHES:
-            piece = piece.replace(ligature, char)
-        return piece
+        return _ligatures(match.group())
 
     def _math(self) -> str:
         end = _closing_dollar(self.text, self.pos + 1)

@@ -60,6 +60,8 @@ _PARTICLES = frozenset(
     "bin ibn al el st d".split()
 )
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_LEADING_AND = re.compile(r"^and\s+")
+_WORD_BREAKS = re.compile(r"[\s\-]+")
 _FOLD = {
     "ø": "o",
     "ß": "ss",
@@ -102,7 +104,7 @@ def parse_authors(line: str) -> AuthorLine:
     problems: list[str] = []
     truncated = False
     for index, token in enumerate(tokens):
-        token = re.sub(r"^and\s+", "", token.strip())
+        token = _LEADING_AND.sub("", token.strip())
         if not token or token == ":":
             continue
         if token.lower() in _ET_AL:
@@ -172,7 +174,7 @@ def _clean(text: str) -> str:
 
 
 def _looks_like_organisation(name: str) -> bool:
-    words = [word.lower().strip(".") for word in re.split(r"[\s\-]+", name) if word]
+    words = [word.lower().strip(".") for word in _WORD_BREAKS.split(name) if word]
     return any(word in _ORGANISATION_WORDS for word in words) or name.endswith("-AI")
 
 
