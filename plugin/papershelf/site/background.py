@@ -46,20 +46,24 @@ B = TypeVar("B")
 _BATCH = 32
 
 
+_Send = Callable[[Iterator[object], Connection], None]
+"""How a forked process sends its values: `_send_by_courier` or `_send_from_thread`."""
+
+
 class _Forked:
     """A forked process streaming values back through a pipe, or nothing where forking is
     not allowed (then `receiver` is None)."""
 
-    def __init__(self, compute: Callable[[], Iterator[object]], parallel: bool) -> None:
+    def __init__(self, compute: Callable[[], Iterator[object]], parallel: bool, send: _Send) -> None:
         self.receiver: Connection | None = None
         self._process: BaseProcess | None = None
         if _may_fork(parallel):
             context = multiprocessing.get_context("fork")
             self.receiver, sender = context.Pipe(duplex=False)
             _enlarge(sender)
-            # Not daemonic: a daemonic process may have no children, and the analysis has a
-            # reader of its own (`split_map`). `stop` ends it, and the build always calls it.
-            self._process = context.Process(target=_send_values, args=(compute, sender))
+            # Not daemonic: a daemonic process may have no children (couriers, and the
+            # analysis's reader). `stop` ends it, and the build always calls it.
+            self._process = context.Process(target=_send_values, args=(compute, send, sender))
             self._process.start()
             sender.close()
 
@@ -89,7 +93,7 @@ class Aside(Generic[T]):
         self._compute = compute
         self._taken = 0
         self._here: Iterator[T] | None = None
-        self._forked = _Forked(compute, parallel)
+        self._forked = _Forked(compute, parallel, _send_by_courier)
 
     def next(self) -> T:
         self._taken += 1
@@ -124,7 +128,7 @@ class Maker:
                 target=_write_in_background, args=(data, folder), daemon=True
             )
             self._data_process.start()
-        self._page_process = _Forked(partial(_page_batches, pages), parallel)
+        self._page_process = _Forked(partial(_page_batches, pages), parallel, _send_from_thread)
 
     def page(self, src_uri: str) -> SiteFile:
         """A deferred page, made (here, if the page process ended early)."""
@@ -182,13 +186,53 @@ def _page_batches(pages: list[SiteFile]) -> Iterator[list[tuple[str, tuple[str, 
         yield [(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]]
 
 
-def _send_values(compute: Callable[[], Iterator[object]], sender: Connection) -> None:
+def _send_values(compute: Callable[[], Iterator[object]], send: _Send, sender: Connection) -> None:
     """In a forked process: each value as soon as it is made. The collector stays off (as it
     was at the fork, during the analysis): these processes keep what they make until
     they end."""
     gc.disable()
-    with _Sending(sender) as sending:
-        for value in compute():
+    send(compute(), sender)
+
+
+def _send_by_courier(values: Iterator[object], connection: Connection) -> None:
+    """Few, large values (the merged library): each is pickled and sent by a forked courier
+    while this process goes on to the next, which pickling would otherwise hold up (0.3 s
+    at 10,000 papers, on the path MkDocs waits for). A courier starts once the previous
+    one has delivered, so values arrive in order. An error, here or in a courier, stops
+    the sending quietly: the parent works out the rest itself, and reports the error there."""
+    context = multiprocessing.get_context("fork")
+    courier: BaseProcess | None = None
+    try:
+        for value in values:
+            if courier is not None and not _delivered(courier):
+                return
+            courier = context.Process(target=_deliver, args=(connection, value))
+            courier.start()
+        if courier is not None:
+            _delivered(courier)
+    except Exception:  # noqa: BLE001 - the parent does the work itself and reports it
+        pass
+    finally:
+        connection.close()
+
+
+def _deliver(connection: Connection, value: object) -> None:
+    """A courier's work; it fails quietly (see `_send_by_courier`)."""
+    try:
+        connection.send(value)
+    except Exception:  # noqa: BLE001 - a value that does not pickle, or the parent stopped listening
+        sys.exit(1)
+
+
+def _delivered(courier: BaseProcess) -> bool:
+    courier.join()
+    return courier.exitcode == 0
+
+
+def _send_from_thread(values: Iterator[object], connection: Connection) -> None:
+    """Many values (batches of pages), sent from a thread (see `_Sending`)."""
+    with _Sending(connection) as sending:
+        for value in values:
             sending.put(value)
 
 
@@ -212,13 +256,9 @@ def _enlarge(pipe: Connection) -> None:
 class _Sending:
     """Sends values through a pipe from a thread, so that making them never waits for the
     other end: the page maker runs ahead on cheap pages and has time for costly work later
-    (related papers) before MkDocs gets there, and the analysis goes on to topics while
-    MkDocs is still cleaning the site. Used as a context manager: on leaving, whatever was
+    (related papers) before MkDocs gets there. Used as a context manager: on leaving, whatever was
     put is sent and the pipe closed. An error, in making a value or in sending one, stops
-    the work quietly: the parent does the rest itself, and reports the error there.
-
-    The thread starts with the first value, so that making it may still fork (`split_map`
-    reading snapshots in the analysis process)."""
+    the work quietly: the parent does the rest itself, and reports the error there."""
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
@@ -227,21 +267,17 @@ class _Sending:
         self._failed = threading.Event()
 
     def __enter__(self) -> _Sending:
+        self._thread.start()
         return self
 
     def put(self, value: object) -> None:
         if self._failed.is_set():
             raise _SendingFailed
         self._values.put(value)
-        if self._thread.ident is None:  # not started yet
-            self._thread.start()
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
-        if self._thread.ident is None:  # nothing was put
-            self._connection.close()
-        else:
-            self._values.put(_DONE)
-            self._thread.join()
+        self._values.put(_DONE)
+        self._thread.join()
         return isinstance(error, Exception)
 
     def _send(self) -> None:
