@@ -38,6 +38,8 @@ _STOP_WORDS = frozenset(
     "when where which who towards toward into onto under over beyond between through using "
     "about against not no its it this that these those your our we you".split()
 )
+_NOT_ALNUM = re.compile(r"[\W_]+")
+"""What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _HEADER = (
     "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
@@ -61,8 +63,7 @@ def paper_identity(title: str, authors: tuple[Person, ...]) -> str:
 
 def fold_title(text: str) -> str:
     """A title (or name) without case, accents, spaces or punctuation: how titles are compared."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(char for char in decomposed if char.isalnum())
+    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
 def _folded_surname(authors: tuple[Person, ...]) -> str:
