@@ -4,7 +4,8 @@ With ten thousand papers, the plugin has seconds of work that the build would ot
 wait for. Three kinds of it run beside MkDocs during `mkdocs build`:
 
 * `Aside`: values worked out in a forked process and streamed back one by one (the
-  analysis: snapshots read and merged, then topics, while MkDocs cleans the site). The
+  analysis: snapshots read and merged, then topics, while MkDocs cleans the site), each
+  pickled and sent by a short-lived courier process so that the next is not held up. The
   analysis shares the reading of the snapshots with one more process (`split_map`).
 * `Maker`'s page process: the generated pages' HTML, made in the order MkDocs asks for
   them and sent in batches; it runs ahead of MkDocs, so that costly work it needs later

@@ -92,8 +92,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.analysis = Aside(partial(self._analyse, self._options(config)), parallel)
 
     def _analyse(self, options: SiteOptions) -> Iterator[MergeResult | TopicIndex]:
-        """The snapshots read and merged, then their topics (the costly part: every abstract
-        is tokenised); `on_files` indexes the authors meanwhile."""
+        """The snapshots read (by two processes, where it can fork) and merged, then their
+        topics (the costly part: every abstract is tokenised); `on_files` works on what
+        needs no topics meanwhile."""
         assert self.folder is not None
         each = partial(split_map, parallel=self._parallel)
         merged = build_library(self.folder.listings(each), read_key_book(self.keys_path))
@@ -102,23 +103,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         yield plan.topic_index
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
-        if self.analysis is None:  # MkDocs always runs `pre_build` first; this is for safety
-            self._start_analysis(config, parallel=False)
-            assert self.analysis is not None
-        merged = self.analysis.next()
-        assert isinstance(merged, MergeResult)
-        self._take(merged)
-        previous = self.plan
-        plan = self._plan(merged.library, self._options(config))
-        made: dict[str, tuple[SiteFile, File]] = {}
-        if plan is not previous:  # a new library or new options: its topics come from the analysis
-            # Meanwhile, everything that needs no topics.
-            plan.authors  # noqa: B018 - indexed here, used by the pages and the curation
-            made = {f.src_uri: (f, self._file(config, f)) for f in plan.files_without_topics()}
-            topic_index = self.analysis.next()
-            assert isinstance(topic_index, TopicIndex)
-            plan.topic_index = topic_index
-        self._close_analysis()
+        plan, made = self._analysed(config)
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         curation = curate(doc_pages(files), plan.resolver)
@@ -136,6 +121,27 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
         self._start_maker(config, planned)  # last: a fork makes every later change to memory a copy
         return files
+
+    def _analysed(self, config: MkDocsConfig) -> tuple[SitePlan, dict[str, tuple[SiteFile, File]]]:
+        """The plan with its topics, and the files made while the analysis found them (by
+        path: the generated file and its `File`)."""
+        if self.analysis is None:  # MkDocs always runs `pre_build` first; this is for safety
+            self._start_analysis(config, parallel=False)
+            assert self.analysis is not None
+        merged = self.analysis.next()
+        assert isinstance(merged, MergeResult)
+        self._take(merged)
+        previous = self.plan
+        plan = self._plan(merged.library, self._options(config))
+        made: dict[str, tuple[SiteFile, File]] = {}
+        if plan is not previous:  # a new library or new options: its topics come from the analysis
+            plan.authors  # noqa: B018 - indexed here, used by the pages and the curation
+            made = {f.src_uri: (f, self._file(config, f)) for f in plan.files_without_topics()}
+            topic_index = self.analysis.next()
+            assert isinstance(topic_index, TopicIndex)
+            plan.topic_index = topic_index
+        self._close_analysis()
+        return plan, made
 
     def _take(self, merged: MergeResult) -> None:
         """Keep the library and its keys; report its problems."""
