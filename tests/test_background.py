@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.generated import SiteFile
@@ -108,6 +113,55 @@ def test_the_analysis_process_shares_its_reading_with_one_more():
     finally:
         aside.close()
     assert len({os.getpid(), first, second}) == 3
+
+
+def _descendants() -> set[int]:
+    """Processes below this one (Linux: read from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_map_that_fails_here_leaves_no_process_behind(capfd):
+    def read(item: int) -> str:
+        if item == 0:  # this process's half fails once the other is being sent
+            time.sleep(0.5)
+            raise ValueError("unreadable")
+        return "x" * 3_000_000  # more than the pipe holds: its sender waits for a reader
+
+    with pytest.raises(ValueError):
+        split_map(read, [0, 1], parallel=True)
+    deadline = time.monotonic() + 10
+    while _descendants() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _descendants()
+    for pid in left:  # so that a failure here does not hang the test run as well
+        os.kill(pid, signal.SIGKILL)
+    assert left == set()
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_map_that_fails_in_the_forked_process_is_done_here_quietly(capfd):
+    parent = os.getpid()
+
+    def read(item: int) -> int:
+        if os.getpid() != parent:
+            raise ValueError("fails in the forked process")
+        return item
+
+    assert split_map(read, [0, 1, 2], parallel=True) == [0, 1, 2]
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_without_fork_a_map_is_done_here():

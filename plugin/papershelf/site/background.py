@@ -62,9 +62,12 @@ class _Forked:
             context = multiprocessing.get_context("fork")
             self.receiver, sender = context.Pipe(duplex=False)
             _enlarge(sender)
-            # Not daemonic: a daemonic process may have no children (couriers, and the
-            # analysis's reader). `stop` ends it, and the build always calls it.
-            self._process = context.Process(target=_send_values, args=(compute, send, sender))
+            # A daemonic process may have no children, and couriers are children (so is the
+            # analysis's reader); `stop` ends such a process, and the build always calls it.
+            daemon = send is not _send_by_courier
+            self._process = context.Process(
+                target=_send_values, args=(compute, send, sender, self.receiver), daemon=daemon
+            )
             self._process.start()
             sender.close()
 
@@ -187,12 +190,24 @@ def _page_batches(pages: list[SiteFile]) -> Iterator[list[tuple[str, tuple[str, 
         yield [(page.src_uri, page.made().blocks) for page in pages[start : start + _BATCH]]
 
 
-def _send_values(compute: Callable[[], Iterator[object]], send: _Send, sender: Connection) -> None:
+def _send_values(
+    compute: Callable[[], Iterator[object]], send: _Send, sender: Connection, receiver: Connection
+) -> None:
     """In a forked process: each value as soon as it is made. The collector stays off (as it
     was at the fork, during the analysis): these processes keep what they make until
-    they end."""
+    they end.
+
+    The copy of the pipe's other end is closed first, so that once the parent stops
+    listening, a write fails (and the process, or its courier, ends) instead of waiting
+    forever; `compute` is called where `send` handles errors."""
+    receiver.close()
     gc.disable()
-    send(compute(), sender)
+    send(_later(compute), sender)
+
+
+def _later(compute: Callable[[], Iterator[object]]) -> Iterator[object]:
+    """`compute()`'s values, with `compute` called only when the first is asked for."""
+    yield from compute()
 
 
 def _send_by_courier(values: Iterator[object], connection: Connection) -> None:
