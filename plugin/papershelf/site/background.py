@@ -144,8 +144,7 @@ class Maker:
                 break
             assert isinstance(batch, list)
             for made_uri, blocks in batch:
-                page = self._pages[made_uri]  # as `made()` would give it (`replace` is slow)
-                self._made[made_uri] = SiteFile(made_uri, page.content, page.in_nav, blocks, page.unindexed)
+                self._made[made_uri] = self._pages[made_uri].filled(blocks)
         made = self._made.pop(src_uri, None)
         return made if made is not None else self._pages[src_uri].made()
 

@@ -41,9 +41,13 @@ class SiteFile:
         """The file with everything in it."""
         return self.deferred() if self.deferred else self
 
+    def filled(self, blocks: tuple[str, ...]) -> SiteFile:
+        """This page with its blocks made: what `made()` gives, from blocks made elsewhere."""
+        return SiteFile(self.src_uri, self.content, self.in_nav, blocks, self.unindexed)
+
 
 _MARKER = "<!-- papershelf:{} -->"
-_MARKERS = re.compile(r"<!-- papershelf:(\d+) -->")
+_MARKERS = re.compile(_MARKER.format(r"(\d+)"))  # no character of the marker is special
 
 
 def split_blocks(markdown: str) -> tuple[str, tuple[str, ...]]:
@@ -111,10 +115,10 @@ def assembled(src_uri: str, front_matter: str, sections: Sequence[Section], in_n
     unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
 
     def made() -> SiteFile:
-        blocks = tuple(section.html() for section in sections)
-        return SiteFile(src_uri, skeleton, in_nav, blocks, unindexed)
+        return page.filled(tuple(section.html() for section in sections))
 
-    return SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
+    page = SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
+    return page
 
 
 def data_file(src_uri: str, make: Callable[[], str]) -> SiteFile:
