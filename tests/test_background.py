@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from papershelf.snapshots import dates
 from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.generated import SiteFile
 from test_site import _two_listings
@@ -113,6 +115,22 @@ def test_the_analysis_process_shares_its_reading_with_one_more():
     finally:
         aside.close()
     assert len({os.getpid(), first, second}) == 3
+
+
+def test_month_names_are_read_in_two_processes_as_they_are_here(monkeypatch):
+    here = dates._lexicon()
+    monkeypatch.setattr(dates, "_LEXICON", None)
+    readers: set[int] = set()
+
+    def each(read, locales):
+        done = split_map(lambda locale: (read(locale), os.getpid()), locales, parallel=True)
+        readers.update(pid for _, pid in done)
+        return [words for words, _ in done]
+
+    dates.read_month_names(each)
+    assert len(readers) == 2
+    assert dates._lexicon() == here
+    assert dates.parse_date("16. Juni 2026") == datetime.date(2026, 6, 16)
 
 
 def _descendants() -> set[int]:

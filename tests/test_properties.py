@@ -1,5 +1,6 @@
 """Property-based tests: the readers never raise, every seed-format entry is accounted for,
-and BibTeX output stays ASCII with balanced braces whatever the text."""
+BibTeX output stays ASCII with balanced braces whatever the text, and the fast paths of
+hot loops read text exactly as their plain definitions do."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from hypothesis import strategies as st
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.latex import encode_latex
 from papershelf.model import Paper, Person, Sighting
+from papershelf.phrases import _DEFINITION, STOP_WORDS, Clause, _last_words, _words
+from papershelf.snapshots.names import _split_top_level
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
+from papershelf.topics import _phrases
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -138,3 +142,83 @@ def test_bibtex_entry_never_fails(title: str, names: list[str], abstract: str, c
     )
     entry = bibtex_entry(paper)
     assert entry.isascii() and entry.startswith("@misc{k2026x,")
+
+
+# Shortcuts taken for speed must read text exactly as the plain definitions do.
+
+_LATEX_PIECES = st.sampled_from(
+    [
+        "word",
+        "Large",
+        "language",
+        "model",
+        "of",
+        "é",
+        "1",
+        " ",
+        " ",
+        "\n",
+        "\u00a0",
+        "-",
+        "_",
+        "$",
+        "\\$",
+        "$x$",
+        "\\",
+        "\\textbf",
+        "{",
+        "}",
+        "(LLM)",
+        "(KV)",
+        "(MoE)",
+        ". ",
+        "Lorem ipsum dolor sit amet " * 4,
+    ]
+)
+
+
+@FAST
+@given(st.lists(_LATEX_PIECES, max_size=120))
+def test_the_words_before_a_definition_are_those_of_the_whole_text_before_it(pieces: list[str]):
+    text = "".join(pieces)
+    for definition in _DEFINITION.finditer(text):
+        end = definition.start()
+        assert _last_words(text, end) == list(_words(text[:end]))[-8:]
+
+
+@FAST
+@given(st.lists(st.sampled_from(["Ann Lee", " ", ",", "(", ")", "[", "]", "Uni, X", ":"]), max_size=30))
+def test_author_lines_split_at_commas_outside_brackets(pieces: list[str]):
+    line = "".join(pieces)
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(line):  # the definition, one character at a time
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append(line[start:index])
+            start = index + 1
+    assert _split_top_level(line) == [*parts, line[start:]]
+
+
+_TERMS = st.sampled_from(["cache", "of", "the", "kv", "key", "valu", "model", "a"])
+
+
+@FAST
+@given(st.lists(st.tuples(_TERMS, st.booleans()), max_size=12))
+def test_the_phrases_of_a_clause_are_those_of_their_definition(words: list[tuple[str, bool]]):
+    terms = tuple(term for term, _ in words)
+    surfaces = tuple(term if spelt else "" for term, spelt in words)
+    count = len(terms)
+
+    def may_end(end: int) -> bool:
+        return terms[end - 1] not in STOP_WORDS and (end == count or bool(surfaces[end]))
+
+    expected = {
+        terms[start:end]
+        for start in range(count)
+        for end in range(start + 1, min(start + 4, count) + 1)
+        if terms[start] not in STOP_WORDS and surfaces[start] and may_end(end)
+    }
+    assert set(_phrases(Clause(surfaces, terms))) == expected

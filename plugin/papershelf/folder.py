@@ -6,14 +6,26 @@ makes a rebuild cost one changed file, not the whole folder.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
+from papershelf.snapshots.dates import read_month_names
 
-__all__ = ["SnapshotFolder"]
+__all__ = ["Each", "SnapshotFolder"]
+
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+class Each(Protocol):
+    """`map`, or a map that shares the items out among processes."""
+
+    def __call__(self, function: Callable[[A], B], items: Sequence[A], /) -> Iterable[B]: ...
+
 
 _Read = tuple[tuple[int, int], Listing]
 """A file's modification time and size when it was read, and its listing."""
@@ -30,15 +42,15 @@ class SnapshotFolder:
     ignore: frozenset[Path] = frozenset()
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
-    def listings(
-        self, each: Callable[[Callable[[Path], _Read], list[Path]], Iterable[_Read]] = map
-    ) -> list[Listing]:
-        """`each(read, paths)` reads the files, in order: `map`, or one that shares them out
-        among processes."""
+    def listings(self, each: Each = map) -> list[Listing]:
+        """`each(read, paths)` reads the files, in order. The month names that dates are
+        read with come first, shared out the same way, so that every process that reads
+        files inherits them rather than reading them all again."""
         if not self.root.is_dir():
             problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
             return [Listing(self.root.name, "", (), (problem,))]
         paths = sorted(path for path in self.root.rglob("*") if self._visible_file(path))
+        read_month_names(each)
         self._cache = dict(zip(paths, each(self._read, paths), strict=True))
         return [listing for _, listing in self._cache.values()]
 

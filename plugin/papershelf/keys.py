@@ -39,6 +39,7 @@ _STOP_WORDS = frozenset(
     "about against not no its it this that these those your our we you".split()
 )
 _NOT_ALNUM = re.compile(r"[\W_]+")
+_NOT_WORD = re.compile(r"[^\w]+")
 """What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _HEADER = (
@@ -74,7 +75,7 @@ def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> s
     """The key before any collision suffix: surname + year + first significant title word."""
     surname = _folded_surname(authors)[:_PART_LIMIT] or "anon"
     year = str(date.year) if date else "nd"
-    words = (ascii_fold(word) for word in re.split(r"[^\w]+", title))
+    words = (ascii_fold(word) for word in _NOT_WORD.split(title))
     word = next((w for w in words if len(w) > 1 and w not in _STOP_WORDS), "")
     return f"{surname}{year}{word[:_PART_LIMIT]}"
 

@@ -68,6 +68,8 @@ _GENERIC_WORDS = """
 _CLAUSE_BREAK = re.compile(r"[.;:!?,()\[\]\u2013\u2014\u2026\"“”]+(?:\s|$)|[()\[\]\"“”]")
 _MACRO = re.compile(r"\\[A-Za-z]+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_SPACE = re.compile(r"\s")
+_NEAR = 200  # characters before a definition that hold its long form, nearly always
 _DEFINITION = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][a-z]?s?|[A-Z]{2,}s?)\)")
 _SUFFIXES = (
     ("izations", "iz"),
@@ -124,7 +126,12 @@ def _words(text: str) -> Iterator[str]:
     """Words of the text outside math; LaTeX macro names are not words."""
     for is_math, run in split_math(text):
         if not is_math:
-            yield from _WORD.findall(_MACRO.sub(" ", run))
+            yield from _plain_words(run)
+
+
+def _plain_words(text: str) -> list[str]:
+    """The words of math-free text; LaTeX macro names are not words (most text has none)."""
+    return _WORD.findall(_MACRO.sub(" ", text) if "\\" in text else text)
 
 
 def aliases(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -137,12 +144,26 @@ def aliases(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
     for text in texts:
         for match in _DEFINITION.finditer(text):
             abbreviation = match.group(1)
-            before = list(_words(text[: match.start()]))[-8:]
-            long_form = _long_form(abbreviation, before)
+            long_form = _long_form(abbreviation, _last_words(text, match.start()))
             if long_form:
                 key = stem(abbreviation)
                 found.setdefault(key, Counter())[long_form] += 1
     return {abbreviation: forms.most_common(1)[0][0] for abbreviation, forms in found.items()}
+
+
+def _last_words(text: str, end: int, count: int = 8) -> list[str]:
+    """The last `count` words of `_words(text[:end])`, read from the stretch of text just
+    before `end` when that gives the same words: it starts after a space (no word or
+    macro runs across it) and holds no `$` (so no math begins or ends in it). Reading the
+    whole text before every definition made this quadratic in the abstract's length."""
+    space = _SPACE.search(text, end - _NEAR, end) if end > _NEAR else None
+    if space is not None:
+        near = text[space.end() : end]
+        if "$" not in near:
+            words = _plain_words(near)
+            if len(words) >= count:
+                return words[-count:]
+    return list(_words(text[:end]))[-count:]
 
 
 def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
@@ -174,7 +195,7 @@ def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Clause
 
 def _clause(piece: str, known_aliases: dict[str, tuple[str, ...]]) -> Clause:
     """A math-free clause; a defined abbreviation expands to its long form's terms."""
-    words = _WORD.findall(_MACRO.sub(" ", piece))
+    words = _plain_words(piece)
     terms = list(map(stem, words))
     if known_aliases.keys().isdisjoint(terms):
         return Clause(tuple(words), tuple(terms))

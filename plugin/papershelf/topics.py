@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 
 from papershelf.model import Library
 from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Clause, Corpus, PaperText, clauses
@@ -147,16 +148,15 @@ class _Candidate:
     def surfaces(self) -> Counter[str]:
         """How abstracts spell the phrase, use by use (titles capitalise every word); in
         library order, which decides ties."""
-        surfaces: Counter[str] = Counter()
-        size = len(self.phrase)
+        phrase, first, size = self.phrase, self.phrase[0], len(self.phrase)
+        uses: list[str] = []
         for key in sorted(self.papers, key=self.order.__getitem__):
             text = self.texts[key]
             for clause in text.clauses[text.in_title :]:
-                if self.phrase[0] not in clause.terms:
-                    continue  # most clauses: no need to look closer
-                for start in _uses(clause, self.phrase):
-                    surfaces[" ".join(s for s in clause.surfaces[start : start + size] if s)] += 1
-        return surfaces
+                if first in clause.terms:  # most clauses do not hold it: no need to look closer
+                    spelt = (clause.surfaces[start : start + size] for start in _uses(clause, phrase))
+                    uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
+        return Counter(uses)
 
     @property
     def plausible(self) -> bool:
@@ -198,10 +198,11 @@ def _discover(
     taken_slugs: set[str],
 ) -> list[Topic]:
     phrases_of: dict[str, set[Phrase]] = {}
-    in_titles: Counter[Phrase] = Counter()
+    title_phrases: list[set[Phrase]] = []
     for paper in library.papers:
         phrases_of[paper.key], in_title = _paper_phrases(paper_clauses[paper.key])
-        in_titles.update(in_title)
+        title_phrases.append(in_title)
+    in_titles = Counter(chain.from_iterable(title_phrases))
     frequent = [
         c
         for c in _candidates(phrases_of, in_titles, paper_clauses, options.min_papers)
@@ -213,8 +214,9 @@ def _discover(
         for c in _without_fragments(frequent)
         if c.plausible and c.specific(options.max_share, size)
     }
+    wanted = set(plausible)  # a set meets a set faster than it meets the dict's keys
     for key, phrases in phrases_of.items():
-        for phrase in phrases & plausible.keys():
+        for phrase in phrases & wanted:
             plausible[phrase].papers.add(key)
     fitting = [c for c in plausible.values() if c.readable]
     chosen: list[_Candidate] = []
@@ -239,9 +241,7 @@ def _candidates(
     min_papers: int,
 ) -> list[_Candidate]:
     """Phrases in at least `min_papers` papers, with how many titles name them."""
-    counts: Counter[Phrase] = Counter()
-    for phrases in phrases_of.values():
-        counts.update(phrases)
+    counts = Counter(chain.from_iterable(phrases_of.values()))
     order = {key: place for place, key in enumerate(phrases_of)}
     return [
         _Candidate(phrase, count, in_titles[phrase], paper_clauses, order)
@@ -250,25 +250,33 @@ def _candidates(
     ]
 
 
-def _phrases(clause: Clause, longest: int = 4) -> list[Phrase]:
-    """The clause's phrases of 1 to `longest` words that may name a subject: no stop word at
-    either end, never starting or ending inside an expanded abbreviation (a word with no
-    surface of its own). The hottest loop of topic discovery, hence the flags computed once
-    per word and one comprehension."""
+def _phrases(clause: Clause) -> list[Phrase]:
+    """The clause's phrases of 1 to 4 words that may name a subject: no stop word at either
+    end, never starting or ending inside an expanded abbreviation (a word with no surface
+    of its own). The hottest loop of topic discovery, hence the flags computed once per
+    word and the four lengths written out."""
     terms, surfaces = clause.terms, clause.surfaces
-    count = len(terms)
     content = [term not in STOP_WORDS for term in terms]
-    may_end = [False] + [
-        content[end - 1] and (end == count or bool(surfaces[end])) for end in range(1, count + 1)
-    ]
-    may_end += [False] * longest  # past the clause's end, so that no bound needs checking
-    return [
-        terms[start:end]
-        for start in range(count)
-        if content[start] and surfaces[start]
-        for end in range(start + 1, start + longest + 1)
-        if may_end[end]
-    ]
+    # may_end[i]: a phrase may end with word i: the next word has a surface of its own,
+    # or there is none (the stand-in "-")
+    next_surfaces = (*surfaces[1:], "-")[: len(terms)]
+    may_end = [word and bool(surface) for word, surface in zip(content, next_surfaces, strict=True)]
+    may_end += _PAST_THE_END
+    found = []
+    for start, first in enumerate(content):
+        if first and surfaces[start]:
+            if may_end[start]:
+                found.append(terms[start : start + 1])
+            if may_end[start + 1]:
+                found.append(terms[start : start + 2])
+            if may_end[start + 2]:
+                found.append(terms[start : start + 3])
+            if may_end[start + 3]:
+                found.append(terms[start : start + 4])
+    return found
+
+
+_PAST_THE_END = (False,) * 3  # so that no bound needs checking
 
 
 def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
@@ -277,10 +285,19 @@ def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
     if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
         return
     size, count = len(phrase), len(terms)
-    for start in range(count - size + 1):
+    start = -1
+    while (start := _find(terms, phrase[0], start + 1, count - size + 1)) >= 0:
         end = start + size
         if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
             yield start
+
+
+def _find(terms: tuple[str, ...], term: str, start: int, stop: int) -> int:
+    """Where `term` next occurs in `terms[start:stop]` (looked for in C), or -1."""
+    try:
+        return terms.index(term, start, stop)
+    except ValueError:
+        return -1
 
 
 def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:

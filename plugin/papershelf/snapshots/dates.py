@@ -54,13 +54,13 @@ import functools
 import pickle
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from babel import localedata
 from babel.dates import tokenize_pattern
 
-__all__ = ["parse_date"]
+__all__ = ["parse_date", "read_month_names"]
 
 _CONTEXTS = ("format", "stand-alone")
 _MONTH_WIDTHS = ("wide", "abbreviated")
@@ -140,23 +140,21 @@ def _spellings(words: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {words, tuple(word.upper().casefold() for word in words)}
 
 
-def _locale_tables() -> Iterator[tuple[str, dict]]:
-    """(language, raw CLDR data) for root and every Babel locale.
+def _locale_data(identifier: str) -> dict | None:
+    """The raw CLDR data of one Babel locale (root included), or None if it cannot be read.
 
-    The pickles are read directly and without inheritance: whatever a regional locale
+    The pickle is read directly and without inheritance: whatever a regional locale
     inherits is defined in its parent, which is read too, so the union of names is the
     same, and this is about three times faster than letting `babel.Locale` merge 1,100
     locales. `localedata.load(..., merge_inherited=False)` is avoided because it would
     leave unmerged data in Babel's shared cache.
     """
-    for identifier in ["root", *localedata.locale_identifiers()]:
-        try:
-            with open(localedata.resolve_locale_filename(identifier), "rb") as handle:
-                data = pickle.load(handle)
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError):
-            continue
-        if isinstance(data, dict):
-            yield identifier.split("_")[0], data
+    try:
+        with open(localedata.resolve_locale_filename(identifier), "rb") as handle:
+            data = pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _names(data: dict, key: str, widths: tuple[str, ...]) -> Iterator[tuple[int, str]]:
@@ -216,12 +214,97 @@ def _pattern_glue(data: dict) -> Iterator[tuple[str, str]]:
                 yield "suffix", tokens[0][1]
 
 
-@functools.cache
-def _lexicon() -> _Lexicon:
-    """Read every month name, weekday name and date-pattern literal of every Babel locale.
+@dataclass(frozen=True)
+class _LocaleWords:
+    """What one locale contributes to the lexicon: a few hundred short strings, cheap to
+    send from another process (its CLDR data, megabytes, is not)."""
 
-    Takes about 0.4 s, once per process, mostly unpickling Babel's 1,100 locale files.
-    """
+    language: str
+    months: tuple[tuple[tuple[str, ...], int], ...]
+    """Month names (each casefolded spelling) that this locale gives exactly one month."""
+    numeric: tuple[str, ...]
+    """Words of numeric month names (Mongolian `сар` of `8-р сар`)."""
+    before_number: tuple[str, ...]
+    after_number: tuple[str, ...]
+    weekdays: tuple[str, ...]
+    glue: tuple[tuple[str, str], ...]
+    """("literal" | "prefix" | "suffix", word) of its date patterns (`_pattern_glue`)."""
+
+
+def _locale_words(identifier: str) -> _LocaleWords | None:
+    """Read one locale's month names, weekday names and date-pattern glue."""
+    data = _locale_data(identifier)
+    if data is None:
+        return None
+    per_locale: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    numeric: list[str] = []
+    before: list[str] = []
+    after: list[str] = []
+    for month, name in _names(data, "months", _MONTH_WIDTHS):
+        if not 1 <= month <= 12:
+            continue
+        tokens = _tokens(name)
+        if any(kind == _NUMBER for kind, _ in tokens):
+            # A numeric month name (`8月`, `tháng 8`, `M08`): keep the words on either
+            # side of the number as markers of a numeric month.
+            for position, (kind, token) in enumerate(tokens):
+                if kind != _WORD:
+                    continue
+                numeric.append(token)
+                if position + 1 < len(tokens) and tokens[position + 1][0] == _NUMBER:
+                    before.append(token)
+                if position > 0 and tokens[position - 1][0] == _NUMBER:
+                    after.append(token)
+            continue
+        if tokens:
+            for spelling in _spellings(tuple(token for _, token in tokens)):
+                per_locale[spelling].add(month)
+    weekdays = [
+        token
+        for _, name in _names(data, "days", _DAY_WIDTHS)
+        for kind, token in _tokens(name)
+        if kind == _WORD
+    ]
+    return _LocaleWords(
+        language=identifier.split("_")[0],
+        # a name one locale gives two months is no name
+        months=tuple((words, next(iter(months))) for words, months in per_locale.items() if len(months) == 1),
+        numeric=tuple(numeric),
+        before_number=tuple(before),
+        after_number=tuple(after),
+        weekdays=tuple(weekdays),
+        glue=tuple(_pattern_glue(data)),
+    )
+
+
+def read_month_names(
+    each: Callable[[Callable[[str], _LocaleWords | None], list[str]], Iterable[_LocaleWords | None]] = map,
+) -> None:
+    """Read the month names of every locale now, unless this process has them: `each(read,
+    locales)` reads them, `map` or a map that shares the locales out among processes.
+
+    Reading them takes about 0.4 s (1,100 locale files); a build that reads its snapshots
+    in two processes reads the names first, shared out the same way, so that both
+    inherit them instead of each reading all of them."""
+    global _LEXICON
+    if _LEXICON is None:
+        _LEXICON = _combined(each(_locale_words, ["root", *localedata.locale_identifiers()]))
+
+
+def _lexicon() -> _Lexicon:
+    """Every month name, weekday name and date-pattern literal of every Babel locale, read
+    once per process."""
+    read_month_names()
+    assert _LEXICON is not None
+    return _LEXICON
+
+
+_LEXICON: _Lexicon | None = None
+
+
+def _combined(locales: Iterable[_LocaleWords | None]) -> _Lexicon:
+    """The lexicon from every locale's words, in locale order (which orders names of the
+    same length)."""
     month_votes: dict[tuple[str, ...], dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
     against: dict[str, set[str]] = defaultdict(set)  # word -> languages using it otherwise
     literals: set[str] = set()  # words of date-pattern literal text, any language
@@ -231,36 +314,19 @@ def _lexicon() -> _Lexicon:
     suffixes: set[str] = set()
     before: set[str] = set()
     after: set[str] = set()
-    for language, data in _locale_tables():
-        per_locale: dict[tuple[str, ...], set[int]] = defaultdict(set)
-        for month, name in _names(data, "months", _MONTH_WIDTHS):
-            if not 1 <= month <= 12:
-                continue
-            tokens = _tokens(name)
-            if any(kind == _NUMBER for kind, _ in tokens):
-                # A numeric month name (`8月`, `tháng 8`, `M08`): keep the words on either
-                # side of the number as markers of a numeric month.
-                for position, (kind, token) in enumerate(tokens):
-                    if kind != _WORD:
-                        continue
-                    numeric_words.add(token)  # Mongolian `сар` of `8-р сар`
-                    if position + 1 < len(tokens) and tokens[position + 1][0] == _NUMBER:
-                        before.add(token)
-                    if position > 0 and tokens[position - 1][0] == _NUMBER:
-                        after.add(token)
-                continue
-            if tokens:
-                for spelling in _spellings(tuple(token for _, token in tokens)):
-                    per_locale[spelling].add(month)
-        for words, months in per_locale.items():
-            if len(months) == 1:  # a name one locale gives two months is no name
-                month_votes[words][next(iter(months))].add(language)
-        for _, name in _names(data, "days", _DAY_WIDTHS):
-            for kind, token in _tokens(name):
-                if kind == _WORD:
-                    against[token].add(language)
-                    weekdays.add(token)
-        for role, word in _pattern_glue(data):
+    for found in locales:
+        if found is None:
+            continue
+        language = found.language
+        for words, month in found.months:
+            month_votes[words][month].add(language)
+        numeric_words.update(found.numeric)
+        before.update(found.before_number)
+        after.update(found.after_number)
+        for token in found.weekdays:
+            against[token].add(language)
+            weekdays.add(token)
+        for role, word in found.glue:
             if role == "literal":
                 against[word].add(language)
                 literals.add(word)

@@ -7,6 +7,7 @@ only marks the organisation before it.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -62,6 +63,7 @@ _PARTICLES = frozenset(
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 _LEADING_AND = re.compile(r"^and\s+")
 _WORD_BREAKS = re.compile(r"[\s\-]+")
+_NESTING_OR_COMMA = re.compile(r"[()\[\],]")
 _FOLD = {
     "ø": "o",
     "ß": "ss",
@@ -122,18 +124,22 @@ def parse_authors(line: str) -> AuthorLine:
 
 
 def _split_top_level(line: str) -> list[str]:
-    """Split at commas outside parentheses and brackets (affiliations contain commas)."""
+    """Split at commas outside parentheses and brackets (affiliations contain commas).
+    Only the punctuation is visited, not every character of the line."""
+    if "(" not in line and "[" not in line:
+        return line.split(",")
     parts: list[str] = []
     depth = 0
     start = 0
-    for index, char in enumerate(line):
+    for mark in _NESTING_OR_COMMA.finditer(line):
+        char = mark.group()
         if char in "([":
             depth += 1
         elif char in ")]":
             depth = max(0, depth - 1)
-        elif char == "," and depth == 0:
-            parts.append(line[start:index])
-            start = index + 1
+        elif depth == 0:
+            parts.append(line[start : mark.start()])
+            start = mark.end()
     parts.append(line[start:])
     return parts
 
@@ -174,14 +180,16 @@ def _clean(text: str) -> str:
 
 
 def _looks_like_organisation(name: str) -> bool:
-    words = [word.lower().strip(".") for word in _WORD_BREAKS.split(name) if word]
-    return any(word in _ORGANISATION_WORDS for word in words) or name.endswith("-AI")
+    words = (word.strip(".") for word in _WORD_BREAKS.split(name.lower()))
+    return not _ORGANISATION_WORDS.isdisjoint(words) or name.endswith("-AI")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def split_name(person: Person) -> NameParts:
     """BibTeX's name parts of a person: particles are the lower-case words before the surname.
 
     `last` may hold several words (a compound surname); writers brace it as one unit.
+    Cached: keys, author pages and every export ask again for the same persons.
     """
     if person.corporate:
         return NameParts("", "", person.name, "")
