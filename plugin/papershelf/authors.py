@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from papershelf.model import Library, Person
@@ -40,22 +40,23 @@ def _folded_name(name: str) -> str:
 
 def index_authors(library: Library) -> list[AuthorProfile]:
     """Profiles sorted by surname; co-authors are identities resolved to slugs."""
-    spellings: dict[str, Counter[str]] = {}
-    affiliations: dict[str, dict[str, None]] = {}
-    papers: dict[str, list[str]] = {}
-    coauthors: dict[str, dict[str, None]] = {}
+    spellings: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    affiliations: defaultdict[str, dict[str, None]] = defaultdict(dict)
+    papers: defaultdict[str, dict[str, None]] = defaultdict(dict)  # each key once, in order
+    coauthors: defaultdict[str, dict[str, None]] = defaultdict(dict)
     persons: dict[str, Person] = {}
     for paper in library.papers:
         identities = [author_identity(person) for person in paper.authors]
+        team = dict.fromkeys(identities)
         for person, identity in zip(paper.authors, identities, strict=True):
             persons.setdefault(identity, person)
-            spellings.setdefault(identity, Counter())[person.name] += 1
+            spellings[identity][person.name] += 1
             if person.affiliation:
-                affiliations.setdefault(identity, {})[person.affiliation] = None
-            if paper.key not in papers.setdefault(identity, []):
-                papers[identity].append(paper.key)
-            others = coauthors.setdefault(identity, {})
-            others.update(dict.fromkeys(i for i in identities if i != identity))
+                affiliations[identity][person.affiliation] = None
+            papers[identity][paper.key] = None
+            coauthors[identity].update(team)  # themselves too, taken out below
+    for identity, others in coauthors.items():
+        del others[identity]
     sort_names = {identity: _sort_name(person) for identity, person in persons.items()}
     order = sorted(spellings, key=sort_names.__getitem__)
     slugs = unique_slugs(order)
@@ -67,7 +68,7 @@ def index_authors(library: Library) -> list[AuthorProfile]:
             sort_name=sort_names[identity],
             affiliations=tuple(affiliations.get(identity, {})),
             papers=tuple(papers[identity]),
-            coauthors=tuple(slugs[other] for other in coauthors[identity]),
+            coauthors=tuple(map(slugs.__getitem__, coauthors[identity])),
         )
         for identity in order
     ]
@@ -76,6 +77,8 @@ def index_authors(library: Library) -> list[AuthorProfile]:
 def _preferred_spelling(spellings: Counter[str]) -> str:
     """The most used spelling; on a tie the one with more capitals and accents (`Po-Wei`
     over `Po-wei`, `José` over `Jose`), since listings lose those more often than add them."""
+    if len(spellings) == 1:  # most people: no need to weigh anything
+        return next(iter(spellings))
     return max(
         spellings,
         key=lambda name: (

@@ -9,12 +9,13 @@ from papershelf.snapshots.names import ascii_fold
 
 __all__ = ["slugify", "unique_slugs"]
 
+_NOT_ALNUM = re.compile(r"[\W_]+")
 _LIMIT = 80  # file names have limits; a slug is a URL, not a copy of the name
 
 
 def slugify(text: str) -> str:
     """`Şengül Doğan` -> `sengul-dogan`; letters of non-Latin scripts stay as they are."""
-    words = re.split(r"[\W_]+", unicodedata.normalize("NFKC", text))
+    words = _NOT_ALNUM.split(unicodedata.normalize("NFKC", text))
     folded = [ascii_fold(word) or word.casefold() for word in words if word]
     slug = "-".join(word for word in folded if word)[:_LIMIT].strip("-")
     return slug or "untitled"
