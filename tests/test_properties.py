@@ -18,7 +18,7 @@ from papershelf.phrases import _DEFINITION, STOP_WORDS, Clause, _last_words, _wo
 from papershelf.snapshots.names import _split_top_level
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
-from papershelf.topics import _phrases
+from papershelf.topics import _phrases, _uses
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -222,3 +222,21 @@ def test_the_phrases_of_a_clause_are_those_of_their_definition(words: list[tuple
         if terms[start] not in STOP_WORDS and surfaces[start] and may_end(end)
     }
     assert set(_phrases(Clause(surfaces, terms))) == expected
+
+
+@FAST
+@given(st.lists(st.tuples(_TERMS, st.booleans()), max_size=12), st.lists(_TERMS, min_size=1, max_size=4))
+def test_the_uses_of_a_phrase_are_those_of_their_definition(words: list[tuple[str, bool]], wanted: list[str]):
+    terms = tuple(term for term, _ in words)
+    surfaces = tuple(term if spelt else "" for term, spelt in words)
+    phrase, size, count = tuple(wanted), len(wanted), len(terms)
+    expected = [
+        start
+        for start in range(count - size + 1)
+        if terms[start : start + size] == phrase
+        and surfaces[start]
+        and (start + size == count or surfaces[start + size])
+        and phrase[0] not in STOP_WORDS
+        and phrase[-1] not in STOP_WORDS
+    ]
+    assert list(_uses(Clause(surfaces, terms), phrase)) == expected

@@ -50,7 +50,8 @@ class SnapshotFolder:
             problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
             return [Listing(self.root.name, "", (), (problem,))]
         paths = sorted(path for path in self.root.rglob("*") if self._visible_file(path))
-        read_month_names(each)
+        if paths:
+            read_month_names(each)
         self._cache = dict(zip(paths, each(self._read, paths), strict=True))
         return [listing for _, listing in self._cache.values()]
 

@@ -39,8 +39,8 @@ _STOP_WORDS = frozenset(
     "about against not no its it this that these those your our we you".split()
 )
 _NOT_ALNUM = re.compile(r"[\W_]+")
-_NOT_WORD = re.compile(r"[^\w]+")
 """What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
+_NOT_WORD = re.compile(r"[^\w]+")  # between a title's words when a key takes one
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _HEADER = (
     "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"

@@ -286,7 +286,7 @@ def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
         return
     size, count = len(phrase), len(terms)
     start = -1
-    while (start := _find(terms, phrase[0], start + 1, count - size + 1)) >= 0:
+    while (start := _find(terms, phrase[0], start + 1, max(0, count - size + 1))) >= 0:
         end = start + size
         if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
             yield start

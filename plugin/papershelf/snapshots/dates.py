@@ -110,6 +110,10 @@ class _Lexicon:
     `г`), words of numeric month names (`сар`) and weekday names."""
 
 
+_LEXICON: _Lexicon | None = None
+"""This process's lexicon, once read (`read_month_names`)."""
+
+
 def _tokens(text: str) -> list[_Token]:
     """Split `text` into (_WORD, casefolded word) and (_NUMBER, digits) tokens, in order."""
     out: list[_Token] = []
@@ -297,9 +301,6 @@ def _lexicon() -> _Lexicon:
     read_month_names()
     assert _LEXICON is not None
     return _LEXICON
-
-
-_LEXICON: _Lexicon | None = None
 
 
 def _combined(locales: Iterable[_LocaleWords | None]) -> _Lexicon:
