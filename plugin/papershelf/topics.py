@@ -262,7 +262,7 @@ def _phrases(clause: Clause) -> list[Phrase]:
     next_surfaces = (*surfaces[1:], "-")[: len(terms)]
     may_end = [word and bool(surface) for word, surface in zip(content, next_surfaces, strict=True)]
     may_end += _PAST_THE_END
-    found = []
+    found: list[Phrase] = []
     for start, first in enumerate(content):
         if first and surfaces[start]:
             if may_end[start]:
