@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from conftest import entry, listing
-from papershelf.keys import KeyBook, base_key, issue_keys, paper_identity, read_key_book
+from papershelf.identity import Identity, identity_of
+from papershelf.keyfile import read_key_file
+from papershelf.keys import KeyBook, KeyRequest, KeyRow, base_key, issue_keys
 from papershelf.model import Person
 
 
@@ -22,18 +24,24 @@ def test_key_scheme():
 
 
 def test_identity_ignores_case_punctuation_and_accents():
-    one = paper_identity("Sparse Attention: A Study", (Person("José García"),))
-    two = paper_identity("sparse attention -- a study!", (Person("Jose Garcia"),))
-    other = paper_identity("Sparse Attention: A Study", (Person("Ann Other"),))
+    one = identity_of("Sparse Attention: A Study", (Person("José García"),))
+    two = identity_of("sparse attention -- a study!", (Person("Jose Garcia"),))
+    other = identity_of("Sparse Attention: A Study", (Person("Ann Other"),))
     assert one == two != other
+    assert one.agrees(two) and not one.agrees(other)
+
+
+def _request(identity: str, base: str) -> KeyRequest:
+    return KeyRequest(Identity.parse(identity), base, identity)
 
 
 def test_collisions_get_letters_in_first_seen_order_and_book_wins():
-    issued = issue_keys([("x", "kim2026op"), ("y", "kim2026op"), ("z", "kim2026op")], KeyBook({}, {}))
-    assert issued == {"x": "kim2026op", "y": "kim2026opa", "z": "kim2026opb"}
-    book = KeyBook({"z": "kim2026op"}, {})
-    issued = issue_keys([("x", "kim2026op"), ("z", "kim2026op")], book)
-    assert issued == {"x": "kim2026opa", "z": "kim2026op"}
+    requests = [_request(f"kim|{title}", "kim2026op") for title in ("x", "y", "z")]
+    keys, _ = issue_keys(requests, KeyBook())
+    assert keys == ["kim2026op", "kim2026opa", "kim2026opb"]
+    book = KeyBook((KeyRow("kim2026op", Identity.parse("kim|z")),))
+    keys, _ = issue_keys([requests[0], requests[2]], book)
+    assert keys == ["kim2026opa", "kim2026op"]
 
 
 def _keys_by_title(built) -> dict[str, str]:
@@ -93,8 +101,8 @@ def test_key_of_a_removed_paper_is_never_reissued(site_builder):
     site_builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim")))
     built = site_builder.build()
     assert _keys_by_title(built) == {"Operating Kernels": "kim2026operatinga"}
-    book = read_key_book(site_builder.root / "citation-keys.tsv")
-    assert sorted(book.keys.values()) == ["kim2026operating", "kim2026operatinga"]
+    book = read_key_file(site_builder.root / "citation-keys.tsv")
+    assert sorted(row.key for row in book.rows) == ["kim2026operating", "kim2026operatinga"]
 
 
 def test_key_file_is_written_only_when_it_changes(site_builder):
@@ -108,11 +116,18 @@ def test_key_file_is_written_only_when_it_changes(site_builder):
 
 
 def test_a_changed_surname_reading_keeps_the_key_but_another_author_does_not_inherit_it():
-    book = KeyBook({"mayaki|energyuse": "mayaki2026energy", "kim|gone": "kim2026gone"}, {})
-    issued = issue_keys(
-        [("zoubeirouamayaki|energyuse", "zoubeirouamayaki2026energy"), ("lee|gone", "lee2026gone")], book
+    book = KeyBook(
+        (
+            KeyRow("mayaki2026energy", Identity.parse("mayaki;smith|energyuse")),
+            KeyRow("kim2026gone", Identity.parse("kim|gone")),
+        )
     )
-    assert issued == {"zoubeirouamayaki|energyuse": "mayaki2026energy", "lee|gone": "lee2026gone"}
+    requests = [
+        _request("zoubeirouamayaki;smith|energyuse", "zoubeirouamayaki2026energy"),
+        _request("lee|gone", "lee2026gone"),
+    ]
+    keys, _ = issue_keys(requests, book)
+    assert keys == ["mayaki2026energy", "lee2026gone"]
 
 
 def test_compound_surnames_and_particles():

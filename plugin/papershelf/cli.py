@@ -13,8 +13,7 @@ from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
-from papershelf.keys import read_key_book, write_key_book
-from papershelf.library import build_library
+from papershelf.keyfile import keyed_library
 from papershelf.model import Entry, Library, Listing, Paper
 from papershelf.site.generated import fill_blocks
 from papershelf.site.pages import SitePlan
@@ -159,8 +158,7 @@ def _library(args: argparse.Namespace) -> Library:
     """The library as the site builds it: same keys, new ones recorded in the same key file."""
     listings = [listing for path in args.paths for listing in _listings(path)]
     keys_path = args.keys or _default_keys_path(args.paths[0])
-    merged = build_library(listings, read_key_book(keys_path))
-    write_key_book(keys_path, merged.book)
+    merged = keyed_library(listings, keys_path)
     for problem in merged.library.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return merged.library

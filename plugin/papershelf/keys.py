@@ -1,10 +1,13 @@
 """Citation keys: `kim2026operating`, issued once and never moved to another paper.
 
 A key is the ASCII-folded surname of the first author, the year and the first title word
-that is not a stop word. Keys are remembered in a small tab-separated file beside the
-snapshots (meant to be committed): a paper whose identity is in the file keeps its key
-whatever snapshots are added, renamed or re-ordered, and a key in the file is never issued
-to another paper, even after its paper left the library.
+that is not a stop word. Issued keys are remembered in a key book (`papershelf.keyfile`
+keeps it in a file meant to be committed): a paper that agrees with a row of the book keeps
+that row's key whatever snapshots are added, renamed or re-ordered, and a key in the book is
+never issued to another paper, even after its paper left the library.
+
+A key names files and URLs (`papers/<key>/`) and is written into BibTeX, so a key from the
+book is used only if it is a safe key (`is_safe_key`).
 """
 
 from __future__ import annotations
@@ -13,24 +16,22 @@ import datetime as dt
 import itertools
 import re
 import string
-import unicodedata
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from papershelf.model import Person
+from papershelf.identity import Identity, fold_title
+from papershelf.model import Person, Problem
 from papershelf.snapshots.names import ascii_fold, split_name
-from papershelf.writing import write_if_changed
 
 __all__ = [
     "KeyBook",
+    "KeyRequest",
+    "KeyRow",
     "base_key",
     "fold_title",
+    "is_safe_key",
     "issue_keys",
-    "paper_identity",
-    "read_key_book",
-    "render_key_book",
-    "write_key_book",
 ]
 
 _STOP_WORDS = frozenset(
@@ -38,128 +39,123 @@ _STOP_WORDS = frozenset(
     "when where which who towards toward into onto under over beyond between through using "
     "about against not no its it this that these those your our we you".split()
 )
-_NOT_ALNUM = re.compile(r"[\W_]+")
-"""What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
 _NOT_WORD = re.compile(r"[^\w]+")  # between a title's words when a key takes one
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
-_HEADER = (
-    "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
-    "# never move to another paper. Edit a key only if nothing cites it yet.\n"
+_SAFE_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
+"""Letters, digits, `-` and `_`: what bibtex, biber and pandoc accept in a key, what a file
+name and a URL path segment hold unchanged on every system, and never `.` or `/`."""
+RESERVED_KEYS = frozenset(
+    ["index", "page"]  # `papers/index.md` and `papers/page/2/` are the paged list of all papers
+    + ["con", "prn", "aux", "nul"]  # names Windows reserves for devices
+    + [f"{device}{n}" for device in ("com", "lpt") for n in range(10)]
 )
+
+
+def is_safe_key(key: str) -> bool:
+    """Whether `key` may name a paper's files and URLs and be written into BibTeX."""
+    return bool(_SAFE_KEY.fullmatch(key)) and key.casefold() not in RESERVED_KEYS
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One issued key: the paper it belongs to, and its title (for people reading the file)."""
+
+    key: str
+    identity: Identity
+    title: str = ""
 
 
 @dataclass(frozen=True)
 class KeyBook:
-    """Issued keys by paper identity, plus each key's title (kept for people reading the file)."""
+    """Issued keys, plus what was wrong with the file they came from.
 
-    keys: Mapping[str, str]
-    titles: Mapping[str, str]
+    `writable` is false when writing the book back would lose something the file holds
+    (lines in conflict, a key that is not safe): the file then stays as it is until the user
+    fixes it, and the problems say where."""
 
-
-def paper_identity(title: str, authors: tuple[Person, ...]) -> str:
-    """What makes two sightings one paper: the title up to case, punctuation and accents, and
-    the first author's surname (a re-used title by other people stays another paper)."""
-    return f"{_folded_surname(authors)}|{fold_title(title)}"
-
-
-def fold_title(text: str) -> str:
-    """A title (or name) without case, accents, spaces or punctuation: how titles are compared."""
-    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKD", text.casefold()))
+    rows: tuple[KeyRow, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    writable: bool = True
 
 
-def _folded_surname(authors: tuple[Person, ...]) -> str:
-    return ascii_fold(split_name(authors[0]).last) if authors else ""
+@dataclass(frozen=True)
+class KeyRequest:
+    """A paper that needs a key. A provisional paper (read from a file still being written,
+    or with no date or no authors yet) gets a key that is not added to the book, so that a
+    key made from half its data is never remembered."""
+
+    identity: Identity
+    base: str
+    title: str
+    provisional: bool = False
 
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
     """The key before any collision suffix: surname + year + first significant title word."""
-    surname = _folded_surname(authors)[:_PART_LIMIT] or "anon"
+    surname = (ascii_fold(split_name(authors[0]).last) if authors else "")[:_PART_LIMIT] or "anon"
     year = str(date.year) if date else "nd"
     words = (ascii_fold(word) for word in _NOT_WORD.split(title))
     word = next((w for w in words if len(w) > 1 and w not in _STOP_WORDS), "")
     return f"{surname}{year}{word[:_PART_LIMIT]}"
 
 
-def issue_keys(wanted: Iterable[tuple[str, str]], book: KeyBook) -> dict[str, str]:
-    """Keys for (identity, base key) pairs in first-seen order, honouring the book.
+def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str], KeyBook]:
+    """Keys for `requests` (in first-seen order) and the book that remembers them.
 
-    On a collision the later paper gets `a`, `b`, ... after the base key. Keys compare
-    case-insensitively (they are lower case anyway) because bibtex and biber do.
-    """
-    taken = {key.lower() for key in book.keys.values()}
-    issued: dict[str, str] = {}
-    wanted = list(wanted)
-    by_title = _unclaimed_by_title(book, {identity for identity, _ in wanted})
-    for identity, base in wanted:
-        known = book.keys.get(identity) or _renamed(identity, by_title)
-        if known:
-            issued[identity] = known
+    A paper keeps the key of a book row it agrees with: the same identity first, then one
+    that agrees (`Identity.agrees`), so that a row is claimed by its own paper before a
+    namesake can. Each row goes to one paper at most. Other papers get the base key, or on
+    a collision `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
+    (bibtex and biber do, and so do some file systems)."""
+    claims = _claim_rows(requests, book)
+    taken = {row.key.casefold() for row in book.rows}
+    keys: list[str] = []
+    for index, request in enumerate(requests):
+        row = claims.get(index)
+        if row is None:
+            key = next(k for k in _candidates(request.base) if k.casefold() not in taken)
+            taken.add(key.casefold())
+        keys.append(row.key if row else key)
+    return keys, _updated_book(requests, keys, claims, book)
+
+
+def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyRow]:
+    by_title: defaultdict[str, list[KeyRow]] = defaultdict(list)
+    for row in book.rows:
+        by_title[row.identity.title].append(row)
+    claims: dict[int, KeyRow] = {}
+    for same in (Identity.__eq__, Identity.agrees):
+        for index, request in enumerate(requests):
+            if index in claims:
+                continue
+            rows = by_title.get(request.identity.title, [])
+            row = next((row for row in rows if same(row.identity, request.identity)), None)
+            if row is not None:
+                claims[index] = row
+                rows.remove(row)
+    return claims
+
+
+def _updated_book(
+    requests: Sequence[KeyRequest], keys: list[str], claims: dict[int, KeyRow], book: KeyBook
+) -> KeyBook:
+    """The book with every key a settled paper uses, its title as the paper has it now, and
+    its longest author list; rows of papers that left the library stay, so that their keys
+    are never issued again."""
+    rows = {row.key: row for row in book.rows}
+    for index, (request, key) in enumerate(zip(requests, keys, strict=True)):
+        if request.provisional:
             continue
-        key = next(k for k in _candidates(base) if k not in taken)
-        taken.add(key)
-        issued[identity] = key
-    return issued
+        known = claims.get(index)
+        identity = request.identity
+        if known and len(known.identity.surnames) > len(identity.surnames):
+            identity = known.identity
+        rows[key] = KeyRow(key, identity, request.title)
+    return KeyBook(tuple(rows.values()), book.problems, book.writable)
 
 
-def _unclaimed_by_title(book: KeyBook, identities: set[str]) -> dict[str, tuple[str, str]]:
-    """Book keys whose identity no current paper has, by title, where the title is unique.
-
-    If a fix in name parsing changes how a first author's surname is read, the paper's
-    identity changes but its title does not: it keeps its key instead of getting a new one.
-    """
-    counts: dict[str, int] = {}
-    unclaimed: dict[str, tuple[str, str]] = {}
-    for identity, key in book.keys.items():
-        surname, _, title = identity.partition("|")
-        counts[title] = counts.get(title, 0) + 1
-        if identity not in identities:
-            unclaimed[title] = (surname, key)
-    return {title: entry for title, entry in unclaimed.items() if counts[title] == 1}
-
-
-def _renamed(identity: str, by_title: dict[str, tuple[str, str]]) -> str | None:
-    """The key of the same paper under an older reading of its first author's surname: the
-    title matches and one surname contains the other (`mayaki` / `zoubeirouamayaki`), so a
-    paper by someone else that happens to share the title never inherits the key."""
-    surname, _, title = identity.partition("|")
-    old_surname, key = by_title.get(title, ("", ""))
-    related = bool(old_surname and surname) and (old_surname in surname or surname in old_surname)
-    return key if related else None
-
-
-def _candidates(base: str) -> Iterable[str]:
+def _candidates(base: str) -> Iterator[str]:
     yield base
     for length in itertools.count(1):
         for letters in itertools.product(string.ascii_lowercase, repeat=length):
             yield base + "".join(letters)
-
-
-def read_key_book(path: Path) -> KeyBook:
-    """Read the key file; a missing file is an empty book."""
-    keys: dict[str, str] = {}
-    titles: dict[str, str] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return KeyBook({}, {})
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        key, _, rest = line.partition("\t")
-        identity, _, title = rest.partition("\t")
-        if key and identity:
-            keys[identity] = key
-            titles[key] = title
-    return KeyBook(keys, titles)
-
-
-def render_key_book(book: KeyBook) -> str:
-    """The file's text: one line per key, sorted by key so that diffs stay small."""
-    rows = sorted((key, identity) for identity, key in book.keys.items())
-    lines = [f"{key}\t{identity}\t{book.titles.get(key, '')}" for key, identity in rows]
-    return _HEADER + "".join(line + "\n" for line in lines)
-
-
-def write_key_book(path: Path, book: KeyBook) -> bool:
-    """Write the key file only if its text changes (a write would wake `mkdocs serve`)."""
-    return write_if_changed(path, render_key_book(book))

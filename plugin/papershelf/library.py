@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from papershelf.keys import KeyBook, base_key, issue_keys, paper_identity
+from papershelf.identity import Identity, identity_of
+from papershelf.keys import KeyBook, KeyRequest, base_key, issue_keys
 from papershelf.model import Entry, Library, Listing, Paper
 
 __all__ = ["MergeResult", "build_library"]
@@ -24,21 +26,39 @@ def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
     """Merge listings (in file-name order) into papers, newest first, keyed through `book`."""
     ordered = sorted(listings, key=lambda listing: listing.file)
     groups = _group_sightings(entry for listing in ordered for entry in listing.entries)
-    wanted = [(identity, base_key(e[0].title, e[0].authors, _date(e))) for identity, e in groups.items()]
-    keys = issue_keys(wanted, book)
-    papers = [_merge(keys[identity], entries) for identity, entries in groups.items()]
+    keys, book = issue_keys([_request(identity, entries) for identity, entries in groups], book)
+    papers = [_merge(key, entries) for key, (_, entries) in zip(keys, groups, strict=True)]
     papers.sort(key=_newest_first)
-    titles = dict(book.titles) | {paper.key: paper.title for paper in papers}
-    problems = tuple(problem for listing in ordered for problem in listing.problems)
-    library = Library(tuple(papers), tuple(ordered), problems)
-    return MergeResult(library, KeyBook(dict(book.keys) | keys, titles))
+    problems = (*book.problems, *(problem for listing in ordered for problem in listing.problems))
+    return MergeResult(Library(tuple(papers), tuple(ordered), problems), book)
 
 
-def _group_sightings(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
-    groups: dict[str, list[Entry]] = {}
+def _group_sightings(entries: Iterable[Entry]) -> list[tuple[Identity, list[Entry]]]:
+    """Sightings of one paper together, in first-seen order: same title, authors that agree
+    (see `papershelf.identity`). Each group's identity is that of its longest author list."""
+    groups: list[tuple[Identity, list[Entry]]] = []
+    by_title: defaultdict[str, list[int]] = defaultdict(list)
     for entry in entries:
-        groups.setdefault(paper_identity(entry.title, entry.authors), []).append(entry)
+        identity = identity_of(entry.title, entry.authors)
+        same_title = by_title[identity.title]
+        index = next((i for i in same_title if groups[i][0].agrees(identity)), None)
+        if index is None:
+            same_title.append(len(groups))
+            groups.append((identity, [entry]))
+            continue
+        known, sightings = groups[index]
+        sightings.append(entry)
+        if len(identity.surnames) > len(known.surnames):
+            groups[index] = (identity, sightings)
     return groups
+
+
+def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
+    first = entries[0]
+    provisional = all(entry.provisional for entry in entries)
+    return KeyRequest(
+        identity, base_key(first.title, first.authors, _date(entries)), first.title, provisional
+    )
 
 
 def _date(entries: list[Entry]) -> dt.date | None:

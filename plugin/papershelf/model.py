@@ -56,6 +56,9 @@ class Entry:
     topic: str
     source: Sighting
     authors_truncated: bool = False
+    provisional: bool = False
+    """Read from a file still being written, or missing its date or authors: the paper's key
+    is not remembered until a reading without these problems (see `papershelf.keys`)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,13 @@ class Library:
     papers: tuple[Paper, ...]
     listings: tuple[Listing, ...]
     problems: tuple[Problem, ...] = ()
+
+    def __post_init__(self) -> None:
+        """No output may ever hold two papers under one key: a page, a `.bib` entry and a
+        citation would silently lose one. Keys compare as bibtex and file systems do."""
+        keys = {paper.key.casefold() for paper in self.papers}
+        if len(keys) != len(self.papers):
+            raise ValueError("two papers share a citation key")
 
     @cached_property
     def by_key(self) -> dict[str, Paper]:

@@ -28,8 +28,8 @@ from mkdocs.utils.templates import TemplateContext
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import ascii_approximations
 from papershelf.folder import SnapshotFolder
-from papershelf.keys import read_key_book, write_key_book
-from papershelf.library import MergeResult, build_library
+from papershelf.keyfile import keyed_library
+from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.config import PapershelfConfig
@@ -97,7 +97,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         needs no topics meanwhile."""
         assert self.folder is not None
         each = partial(split_map, parallel=self._parallel)
-        merged = build_library(self.folder.listings(each), read_key_book(self.keys_path))
+        merged = keyed_library(self.folder.listings(each), self.keys_path)
         yield merged
         plan = self._plan(merged.library, options)
         yield plan.topic_index
@@ -144,8 +144,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return plan, made
 
     def _take(self, merged: MergeResult) -> None:
-        """Keep the library and its keys; report its problems."""
-        write_key_book(self.keys_path, merged.book)
+        """Keep the library; report its problems."""
         self.library = merged.library
         for problem in self.library.problems:
             log.warning("%s", problem)

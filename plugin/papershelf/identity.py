@@ -1,0 +1,85 @@
+"""What makes two sightings one paper: the title, and author lists that agree.
+
+A title alone does not identify a paper ("A Survey of Large Language Models" has been
+written many times), and neither does the first author's surname (there are many Zhangs).
+Two sightings are one paper when their titles fold to the same text and their author lists
+agree: the first authors are the same person, and most authors of the shorter list appear in
+the longer one. A shorter list is what a listing that cuts authors off ("... et al.") shows;
+a surname that contains the other (`mayaki` / `zoubeirouamayaki`) is the same person read
+by an older or newer rule for compound names.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from papershelf.model import Person
+from papershelf.snapshots.names import ascii_fold, split_name
+
+__all__ = ["Identity", "fold_title", "identity_of"]
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
+"""What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
+_KEPT_SURNAMES = 10
+"""Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
+_MIN_CONTAINED = 4
+"""A surname must be this long to count as contained in another (`li` is in `liang`, `ali`...)."""
+
+
+def fold_title(text: str) -> str:
+    """A title (or name) without case, accents, spaces or punctuation: how titles are compared."""
+    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKD", text.casefold()))
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A paper's folded title and its authors' folded surnames, in order.
+
+    Written to the key file as `surname;surname|title`; a file written before author lists
+    counted holds one surname, which reads as a list of one."""
+
+    title: str
+    surnames: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ";".join(self.surnames) + "|" + self.title
+
+    @classmethod
+    def parse(cls, text: str) -> Identity:
+        surnames, _, title = text.partition("|")
+        return cls(title, tuple(name for name in surnames.split(";") if name))
+
+    def agrees(self, other: Identity) -> bool:
+        """Whether `other` can be a sighting of the same paper."""
+        return self.title == other.title and _authors_agree(self.surnames, other.surnames)
+
+
+def identity_of(title: str, authors: tuple[Person, ...]) -> Identity:
+    surnames = tuple(ascii_fold(split_name(person).last) for person in authors[:_KEPT_SURNAMES])
+    return Identity(fold_title(title), surnames)
+
+
+def _authors_agree(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Same first author, and more than half of the shorter list found in the longer one."""
+    if not one or not other:
+        return not one and not other
+    if not _same_person(one[0], other[0]):
+        return False
+    shorter, longer = sorted((one, other), key=len)
+    unmatched = list(longer)
+    found = 0
+    for surname in shorter:
+        match = next((index for index, name in enumerate(unmatched) if _same_person(surname, name)), None)
+        if match is not None:
+            found += 1
+            del unmatched[match]
+    return 2 * found > len(shorter)
+
+
+def _same_person(one: str, other: str) -> bool:
+    if one == other:
+        return True
+    short, long = sorted((one, other), key=len)
+    return len(short) >= _MIN_CONTAINED and short in long

@@ -1,0 +1,202 @@
+"""The key file: where issued citation keys are remembered, safe to edit by hand and merge.
+
+`citation-keys.tsv` holds one `key<TAB>identity<TAB>title` line per key, sorted by key so
+that diffs stay small. People edit it and git merges it, so reading it checks every line: a
+key that is not safe (`papershelf.keys.is_safe_key`), a key given twice, and git's conflict
+markers are problems with `file:line`; the file is then not rewritten until they are
+fixed, and the papers concerned get keys of their own meanwhile.
+
+Writing is atomic (a temporary file in the same folder, flushed to disk, then renamed over
+the old one), so an interrupted build or a full disk never leaves the file empty or cut
+short; and it happens under a lock, so that `mkdocs serve`, `mkdocs build` and the command
+line never interleave their reading and writing.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from papershelf.identity import Identity
+from papershelf.keys import KeyBook, KeyRow, is_safe_key
+from papershelf.library import MergeResult, build_library
+from papershelf.model import Listing, Problem, Sighting
+
+__all__ = ["keyed_library", "read_key_file", "render_key_file", "write_key_file"]
+
+_HEADER = (
+    "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
+    "# never move to another paper. Edit a key only if nothing cites it yet.\n"
+)
+_CONFLICT_MARKERS = ("<<<<<<<", "|||||||", "=======", ">>>>>>>")
+_LOCK_TIMEOUT = 120.0
+"""Seconds to wait for another papershelf process to finish with the file (a large build)."""
+
+
+def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
+    """Merge `listings` with the keys of the file at `path`, and remember the new keys there:
+    all under the file's lock, so that no other papershelf process issues keys in between."""
+    try:
+        with _locked(path):
+            merged = build_library(listings, read_key_file(path))
+            problem = write_key_file(path, merged.book)
+    except Timeout:
+        merged = build_library(listings, read_key_file(path))
+        problem = _problem(
+            path,
+            1,
+            f"another papershelf process kept the file locked for "
+            f"{_LOCK_TIMEOUT:.0f} s; new keys are not remembered this time",
+        )
+    if problem is None:
+        return merged
+    library = merged.library
+    return replace(merged, library=replace(library, problems=(*library.problems, problem)))
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """The file's lock (a hidden file beside it, which snapshot folders ignore), or no lock
+    where the folder cannot hold one: then the write below reports why it failed."""
+    try:
+        lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=_LOCK_TIMEOUT)
+        lock.acquire()
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def read_key_file(path: Path) -> KeyBook:
+    """The book in the file at `path`; a missing file is an empty book."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return KeyBook()
+    except UnicodeDecodeError as error:
+        return _unusable(path, 1, f"not UTF-8 text ({error.reason} at byte {error.start})")
+    except OSError as error:
+        return _unusable(path, 1, f"cannot be read ({error.strerror or error})")
+    return _parse(path, text)
+
+
+def _unusable(path: Path, line: int, why: str) -> KeyBook:
+    message = f"{why}; keys are issued afresh and the file is left as it is"
+    return KeyBook((), (_problem(path, line, message),), writable=False)
+
+
+def _parse(path: Path, text: str) -> KeyBook:
+    rows: dict[str, tuple[int, KeyRow]] = {}
+    problems: list[Problem] = []
+    conflicts: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith(_CONFLICT_MARKERS):
+            conflicts.append(number)
+        elif line.strip() and not line.startswith("#"):
+            problem = _add_row(rows, number, line)
+            if problem:
+                problems.append(_problem(path, number, problem))
+    if conflicts:
+        shown = ", ".join(str(number) for number in conflicts)
+        problems.insert(
+            0,
+            _problem(
+                path,
+                conflicts[0],
+                f"git conflict markers on lines {shown}; resolve them, the file is not rewritten until then",
+            ),
+        )
+    book_rows = tuple(row for _, row in rows.values())
+    return KeyBook(book_rows, tuple(problems), writable=not problems)
+
+
+def _add_row(rows: dict[str, tuple[int, KeyRow]], number: int, line: str) -> str | None:
+    """Add one line's row to `rows` (by case-folded key); the problem with it, if any."""
+    key, _, rest = line.partition("\t")
+    identity_text, _, title = rest.partition("\t")
+    key = key.strip()
+    if not identity_text or "|" not in identity_text:
+        return "not a key line (key<TAB>identity<TAB>title); ignored"
+    if not is_safe_key(key):
+        return (
+            f"key {key!r} is not a safe citation key (letters, digits, '-' and '_', not a "
+            f"reserved name); the paper gets another key until this line is fixed"
+        )
+    row = KeyRow(key, Identity.parse(identity_text), title)
+    earlier = rows.get(key.casefold())
+    if earlier is None:
+        rows[key.casefold()] = (number, row)
+        return None
+    first_line, first = earlier
+    if first.key == key and first.identity.agrees(row.identity):
+        # One paper under two readings of its authors (files written before author lists
+        # counted): one row, with the longer list.
+        if len(row.identity.surnames) > len(first.identity.surnames):
+            rows[key.casefold()] = (first_line, row)
+        return None
+    return (
+        f"key {key!r} is already given to another paper on line {first_line} (keys are unique, "
+        f"ignoring case); this line is ignored until it is fixed"
+    )
+
+
+def render_key_file(book: KeyBook) -> str:
+    """The file's text: one line per key, sorted by key."""
+    rows = sorted(book.rows, key=lambda row: row.key)
+    return _HEADER + "".join(f"{row.key}\t{row.identity}\t{_one_line(row.title)}\n" for row in rows)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def write_key_file(path: Path, book: KeyBook) -> Problem | None:
+    """Write the book if the file may be rewritten and its text changes (a write would wake
+    `mkdocs serve`): to a temporary file beside it, flushed, then renamed over it. What went
+    wrong, if the file could not be written."""
+    if not book.writable:
+        return None
+    text = render_key_file(book)
+    try:
+        if path.read_text(encoding="utf-8-sig") == text:
+            return None
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
+    except OSError as error:
+        return _problem(path, 1, f"cannot be read ({error.strerror or error}); new keys are not remembered")
+    try:
+        _replace_atomically(path, text)
+    except OSError as error:
+        return _problem(
+            path, 1, f"cannot be written ({error.strerror or error}); new keys are not remembered"
+        )
+    return None
+
+
+def _replace_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _problem(path: Path, line: int, message: str) -> Problem:
+    return Problem(Sighting(path.name, line), message)
