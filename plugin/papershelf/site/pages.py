@@ -13,14 +13,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from urllib.parse import quote
 
 from babel.dates import format_date
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from papershelf.authors import AuthorProfile, author_identity, index_authors
 from papershelf.export.biblatex import biblatex_file
@@ -43,6 +45,7 @@ __all__ = ["SiteOptions", "SitePlan"]
 
 
 _AUTHORS_PER_PAGE = 400
+_PLAIN_URL = re.compile(r"[A-Za-z0-9/._~-]*")  # what `quote` leaves as it is
 _TOPIC_KINDS = {
     "listing": "A topic line of the snapshots.",
     "curated": "A topic of the site's taxonomy.",
@@ -213,7 +216,7 @@ class SitePlan:
         """A template rendered for the page at `src_uri` (links are relative to it)."""
         here = page_url(src_uri, self.use_directory_urls)
         helpers: dict[str, Callable[..., object]] = {
-            "link": lambda target: Markup(self._link(target, here)),  # built from keys and slugs only
+            "link": partial(self._link, here=here),
             "month_name": self._month_name,
             "author_target": lambda slug: self._author_targets[slug],
             "author_year": author_year,
@@ -254,7 +257,7 @@ class SitePlan:
             name = escape_text(profile.name)
             if "#" not in target:
                 items.append(
-                    f'<li id="{profile.slug}"><a href="{self._link(target, here)}">{name}</a> '
+                    f'<li id="{escape_text(profile.slug)}"><a href="{self._link(target, here)}">{name}</a> '
                     f'<span class="ps-count">{len(profile.papers)}</span></li>'
                 )
                 continue
@@ -264,7 +267,7 @@ class SitePlan:
                 f'<a href="{self._link(f"papers/{key}.md", here)}">{self._title_html(key)}</a>'
                 for key in profile.papers
             )
-            items.append(f'<li id="{profile.slug}">{name}{where}: {papers}</li>')
+            items.append(f'<li id="{escape_text(profile.slug)}">{name}{where}: {papers}</li>')
         return Markup("\n".join(items))
 
     def _related_html(self, key: str, here: str) -> Markup:
@@ -306,11 +309,16 @@ class SitePlan:
             self._bylines[key] = escape_text(text)
         return self._bylines[key]
 
-    def _link(self, target: str, here: str) -> str:
+    def _link(self, target: str, here: str) -> Markup:
         """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at `here`:
-        up to the site root, then down (simple and fast; every page links dozens of times)."""
+        up to the site root, then down (simple and fast; every page links dozens of times).
+        Every URL of the generated pages comes from here, quoted (a file name may hold any
+        character) and escaped for an attribute value, whatever it was made from."""
         path, hash_, anchor = target.partition("#")
-        return ("../" * here.count("/") + page_url(path, self.use_directory_urls) or "./") + hash_ + anchor
+        url = "../" * here.count("/") + page_url(path, self.use_directory_urls) or "./"
+        if _PLAIN_URL.fullmatch(url) and _PLAIN_URL.fullmatch(anchor):
+            return Markup(url + hash_ + anchor)  # most links: nothing to quote or escape
+        return escape(quote(url) + hash_ + quote(anchor, safe=""))
 
     def _paper_page(self, paper: Paper, curation: Curation) -> SiteFile:
         """A paper's page, built in Python rather than from a template: a library has

@@ -5,21 +5,50 @@ leaves alone. Data is escaped for HTML and, beyond that, every character that Ma
 extensions or Jinja could act on becomes a character reference: `{{ }}` and `{% %}` from
 listings stay inert even for plugins that run Jinja over page sources, and `*`, `_`, `[`
 stay text even where the data lands in Markdown (reading-list cards, references).
+
+MathML is markup we did not write: the converter copies `\\text{<script>...}` into its output
+as it stands. So it is never used as a string: its element tree is rebuilt from an allowlist
+of MathML elements and attributes, each text and attribute value escaped like any other data;
+a formula that needs anything else is shown as its escaped source instead.
 """
 
 from __future__ import annotations
 
-from latex2mathml.converter import convert as latex_to_mathml
+import html
+import re
+from xml.etree.ElementTree import Element
+
+from latex2mathml.converter import convert_to_element
 from markupsafe import Markup
 
 from papershelf.snapshots.latex import split_math
 
 __all__ = ["escape_text", "render_text"]
 
-_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 # Characters Markdown, Jinja or Python-Markdown extensions may act on, as references.
 # One table for HTML's own characters too, so that no reference is escaped twice.
 _INERT = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!"})
+
+_MATH_OPEN = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
+# Token elements hold text only; an element among their children is not the converter's doing.
+_TOKENS = frozenset({"mi", "mn", "mo", "ms", "mtext"})
+_LAYOUT = frozenset(
+    "mrow mspace mfrac msqrt mroot msub msup msubsup munder mover munderover mtable mtr mtd"
+    " mstyle mpadded mphantom menclose".split()
+)
+# Presentation attributes only: nothing that names a URL, a script, a class or a style.
+_ATTRIBUTES = frozenset(
+    "accent accentunder columnalign columnlines columnspacing depth displaystyle fence form"
+    " height largeop linebreak linethickness lspace mathbackground mathcolor mathsize"
+    " mathvariant maxsize minsize movablelimits notation rowlines rowspacing rspace"
+    " scriptlevel separator stretchy symmetric voffset width".split()
+)
+# Lengths, keywords and colour names: a value needs nothing else.
+_VALUE = re.compile(r"[A-Za-z0-9 .#%+-]*")
+
+
+class _Unsafe(Exception):
+    """The converter's tree holds something outside the allowlist."""
 
 
 def escape_text(text: str) -> Markup:
@@ -39,9 +68,35 @@ def render_text(text: str) -> Markup:
 
 
 def _math(latex: str) -> str:
-    """MathML for a formula, or the formula as escaped text if it cannot be converted."""
+    """MathML for a formula, or the formula as escaped text if it cannot be converted
+    or needs markup outside the allowlist."""
     try:
-        mathml = latex_to_mathml(latex)
-    except Exception:  # noqa: BLE001 - latex2mathml raises many types on malformed input
+        tree = convert_to_element(latex)
+        return _MATH_OPEN + "".join(map(_element, tree)) + "</math>"
+    except Exception:  # noqa: BLE001 - _Unsafe, or any of the many types latex2mathml raises
         return escape_text(f"${latex}$")
-    return mathml.translate(_BRACES)
+
+
+def _element(element: Element) -> str:
+    """An allowed element rebuilt: its allowed attributes and its text, all escaped."""
+    tag = element.tag
+    if tag not in _TOKENS and tag not in _LAYOUT:
+        raise _Unsafe(tag)
+    if tag in _TOKENS and len(element):
+        raise _Unsafe(f"{tag} with child elements")
+    attributes = "".join(f' {name}="{_attribute(name, value)}"' for name, value in element.attrib.items())
+    children = "".join(_element(child) for child in element)
+    return f"<{tag}{attributes}>{_text(element.text)}{children}</{tag}>{_text(element.tail)}"
+
+
+def _attribute(name: str, value: str) -> str:
+    """An allowed attribute's value, escaped (the converter copies `\\color{...}` into one)."""
+    if name not in _ATTRIBUTES or not _VALUE.fullmatch(value):
+        raise _Unsafe(name)
+    return escape_text(value)
+
+
+def _text(text: str | None) -> str:
+    """The converter writes characters as references (`&#x003B1;`) into its text and leaves
+    the formula's own text as it is: both become plain text, then escaped."""
+    return escape_text(html.unescape(text)) if text else ""

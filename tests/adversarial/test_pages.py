@@ -1,0 +1,207 @@
+"""Listing text and file names as an attacker writes them: every page that shows them holds
+only the markup our templates wrote (judged by an HTML parser, and by Chromium)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urljoin
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+
+from conftest import SiteBuilder, entry, listing
+
+SCRIPT = r"$\text{<script>alert(1)</script>}$"
+SVG = r"$\text{<svg/onload=alert(1)>}$"
+HOSTILE_LIST = 'x" onmouseover="alert(11)" y='
+# MathML presentation elements; the token elements among them hold text only.
+MATHML = {
+    *"math mrow mspace mfrac msqrt mroot msub msup msubsup munder mover munderover".split(),
+    *"mtable mtr mtd mstyle mpadded mphantom menclose".split(),
+}
+TOKENS = {"mi", "mn", "mo", "ms", "mtext"}
+
+
+def _html_pages(site: Path) -> list[Path]:
+    return [path for path in site.rglob("*.html") if "assets" not in path.parts]
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _assert_only_our_markup(soup: BeautifulSoup, where: object) -> None:
+    """No element or attribute that neither our templates nor the theme writes."""
+    for tag in soup.find_all(True):
+        assert not any(name.lower().startswith("on") for name in tag.attrs), (where, tag)
+        for name in ("href", "src", "action", "formaction"):
+            assert not str(tag.get(name, "")).strip().lower().startswith("javascript:"), (where, tag)
+    article = soup.select_one("article")
+    if article is None:
+        return
+    assert article.find(["script", "iframe", "img", "object", "embed", "style"]) is None, where
+    assert all("ps-chart" in svg.get("class", []) for svg in article.find_all("svg")), where
+    for math in article.find_all("math"):
+        for element in math.find_all(True):
+            assert element.name in MATHML | TOKENS, (where, element.name)
+            assert element.name not in TOKENS or element.find(True) is None, (where, element)
+
+
+@pytest.fixture(scope="module")
+def math_site(tmp_path_factory):
+    builder = SiteBuilder(tmp_path_factory.mktemp("math") / "project")
+    builder.snapshot(
+        "a.txt",
+        listing(
+            entry(f"Fast {SCRIPT} decoding", "Ann Author, Bob Builder", abstract=f"Has {SVG} and $O(L^2)$."),
+            entry(
+                f"Slow {SVG} training",
+                "Ann Author, Carl Coder",
+                "3 March 2026",
+                r"Uses $\alpha$, $\href{javascript:alert(1)}{x}$ and $\text{<mi>x</mi>}$ here.",
+            ),
+        ),
+    )
+    docs = builder.root / "docs"
+    (docs / "lists").mkdir()
+    (docs / "lists" / "reading.md").write_text('# Reading\n\n- [ ] "Fast"\n- [x] "Slow"\n', encoding="utf-8")
+    (docs / "notes.md").write_text(
+        "# Notes\n\nSee [@author2026fast].\n\n<!-- papershelf:references -->\n", encoding="utf-8"
+    )
+    built = builder.build()
+    assert built.warnings == []
+    return built
+
+
+def _mtext(soup: BeautifulSoup) -> list[str]:
+    return [mtext.get_text() for mtext in soup.select("article mtext")]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "papers/author2026fast/",
+        "papers/",
+        "topics/test-topic/",
+        "timeline/2026-08/",
+        "authors/ann-author/",
+        "authors/letters/b/",
+        "lists/reading/",
+        "notes/",
+    ],
+)
+def test_script_in_a_formula_is_text_on_every_page_that_lists_the_paper(math_site, url):
+    soup = math_site.page(url)
+    _assert_only_our_markup(soup, url)
+    assert "<script>alert(1)</script>" in _mtext(soup), url
+
+
+def test_svg_in_a_formula_is_text_on_every_page(math_site):
+    pages = _html_pages(math_site.site)
+    assert len(pages) > 10
+    for path in pages:
+        _assert_only_our_markup(_soup(path), path)
+    abstract = math_site.page("papers/author2026fast/").select_one(".ps-abstract")
+    assert "<svg/onload=alert(1)>" in _mtext(abstract)
+    assert "<svg/onload=alert(1)>" in _mtext(math_site.page("papers/author2026slow/"))
+
+
+def test_ordinary_formulas_still_render_as_mathml(math_site):
+    fast = math_site.page("papers/author2026fast/").select_one(".ps-abstract")
+    power = fast.select_one("math msup")
+    assert [child.name for child in power.find_all(True)] == ["mi", "mn"]
+    assert power.find_parent("math").get_text() == "O(L2)"
+    slow = math_site.page("papers/author2026slow/").select_one(".ps-abstract")
+    assert slow.select_one("math mi").get_text() == "α"
+
+
+def test_formula_that_needs_foreign_markup_is_shown_as_its_source(math_site):
+    abstract = math_site.page("papers/author2026slow/").select_one(".ps-abstract")
+    assert r"$\href{javascript:alert(1)}{x}$" in abstract.get_text()
+    assert all(not math.find(href=True) for math in abstract.find_all("math"))
+
+
+def test_markup_in_the_text_of_a_formula_is_no_element(math_site):
+    abstract = math_site.page("papers/author2026slow/").select_one(".ps-abstract")
+    mtext = next(m for m in abstract.select("mtext") if "mi" in m.get_text())
+    assert mtext.get_text() == "<mi>x</mi>" and mtext.find(True) is None
+
+
+@pytest.fixture(scope="module")
+def list_site(tmp_path_factory):
+    builder = SiteBuilder(tmp_path_factory.mktemp("names") / "project")
+    builder.snapshot("a.txt", listing(entry("Paging Attention", "Ann Author, Bob Builder")))
+    (builder.root / "docs" / "lists").mkdir()
+    (builder.root / "docs" / "lists" / f"{HOSTILE_LIST}.md").write_text(
+        '# Evil\n\n- [x] "Paging"\n', encoding="utf-8"
+    )
+    built = builder.build()
+    assert built.warnings == []
+    return built
+
+
+def _our_links(soup: BeautifulSoup) -> list[Tag]:
+    return soup.select(".ps-lists a, .ps-holding a, .ps-progress a, .ps-card a")
+
+
+@pytest.mark.parametrize("url", ["lists/", "papers/author2026paging/", f"lists/{HOSTILE_LIST}/"])
+def test_a_file_name_adds_no_attribute(list_site, url):
+    soup = list_site.page(url)
+    _assert_only_our_markup(soup, url)
+    links = _our_links(soup)
+    assert links
+    for link in links:
+        assert set(link.attrs) <= {"href", "class", "download"}, link
+
+
+@pytest.mark.parametrize("url", ["lists/", "papers/author2026paging/", f"lists/{HOSTILE_LIST}/"])
+def test_links_made_from_a_hostile_file_name_lead_to_its_files(list_site, url):
+    for link in _our_links(list_site.page(url)):
+        href = link["href"]
+        assert '"' not in href and " " not in href, href
+        target = list_site.site / unquote(urljoin(url, href))
+        assert (target / "index.html" if href.endswith("/") else target).is_file(), href
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+def test_no_dialog_fires_in_chromium(math_site, list_site):
+    playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    chromium = "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        pytest.skip(f"{chromium} is not installed (.ci/run installs Debian's chromium)")
+    servers = []
+    for built in (math_site, list_site):
+        handler = functools.partial(_Quiet, directory=str(built.site))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    math_base, list_base = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
+    urls = [math_base + path for path in ("papers/author2026fast/", "papers/author2026slow/", "papers/")]
+    urls += [list_base + "lists/", list_base + "papers/author2026paging/"]
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page()
+            dialogs: list[str] = []
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.set_content("<img src=x onerror=alert(0)>")  # the listener hears a dialog
+            page.wait_for_timeout(200)
+            assert dialogs == ["0"]
+            for url in urls:
+                page.goto(url)
+                for link in page.locator("article a").all():
+                    link.hover()
+            page.wait_for_timeout(200)
+            browser.close()
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+    assert dialogs == ["0"]
