@@ -15,7 +15,8 @@ Escape = Callable[[str], str]
 
 
 def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
-    """Papers per month, oldest left: (label, short label, count) per month."""
+    """Papers per month, oldest left: (label, short label, count) per bar (a bar may stand
+    for a gap of several empty months)."""
     if not months:
         return ""
     width, height, bottom, left = max(320, 28 * len(months)), 180, 40, 36
@@ -41,9 +42,8 @@ def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
         f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width}" y2="{base}"/>'
     )
     total = sum(count for _, _, count in months)
-    return _svg(
-        width, height, "Papers per month", f"{total} papers over {len(months)} months", axis + "".join(bars)
-    )
+    filled = sum(1 for _, _, count in months if count)
+    return _svg(width, height, "Papers per month", f"{total} papers in {filled} months", axis + "".join(bars))
 
 
 def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape: Escape) -> str:

@@ -31,7 +31,7 @@ from papershelf.export.csljson import csljson_file
 from papershelf.model import Library, Paper
 from papershelf.site.generated import Section, SiteFile, assembled, data_file, page_url, split_blocks
 from papershelf.site.render import escape_text, render_text
-from papershelf.timeline import Month, index_months
+from papershelf.timeline import Month, chart_slots, index_months
 from papershelf.charts import month_bars, overlap_matrix
 from papershelf.citations import author_year
 from papershelf.curation import Curation, DocPage
@@ -58,16 +58,6 @@ _Letters = list[tuple[str, list[str], int]]
 def _escape_str(text: str) -> str:
     """Escaped text for the chart builders, which assemble plain strings."""
     return str(escape_text(text))
-
-
-def _month_range(first: tuple[int, int] | None, last: tuple[int, int] | None) -> Iterator[dt.date]:
-    """Every month from `first` to `last` (year, month), empty ones included."""
-    if first is None or last is None:
-        return
-    year, month = first
-    while (year, month) <= last:
-        yield dt.date(year, month, 1)
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
 
 
 def _initial_label(letter: str) -> str:
@@ -404,6 +394,13 @@ class SitePlan:
             front += "\nsearch:\n  exclude: true"
         return front
 
+    def _chart_slot(self, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int]:
+        """A timeline bar's label and short label: a month, or a gap of several (`…`)."""
+        label = format_date(first, "LLLL y", locale=self.locale)
+        if first == last:
+            return label, format_date(first, "LLL yy", locale=self.locale), count
+        return f"{label} – {format_date(last, 'LLLL y', locale=self.locale)}", "…", count
+
     def _month_name(self, month: Month) -> str:
         return format_date(month.first_day, "LLLL y", locale=self.locale).capitalize()
 
@@ -683,16 +680,8 @@ class SitePlan:
                 partial(self._month_intro, month),
             )
         undated = sum(1 for paper in self.library.papers if paper.date is None)
-        counts = {(m.year, m.month): len(m.papers) for m in self.months}
-        chronological = [
-            (
-                format_date(day, "LLLL y", locale=self.locale),
-                format_date(day, "LLL yy", locale=self.locale),
-                counts.get((day.year, day.month), 0),
-            )
-            for day in _month_range(min(counts, default=None), max(counts, default=None))
-        ]
-        chart = Markup(month_bars(chronological, _escape_str))
+        slots = [self._chart_slot(*slot) for slot in chart_slots(self.months)]
+        chart = Markup(month_bars(slots, _escape_str))
         yield self._render(
             "timeline.md.j2",
             "timeline/index.md",

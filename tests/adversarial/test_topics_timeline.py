@@ -1,0 +1,56 @@
+"""Topics and the timeline at their edges: a taxonomy topic with no paper, dates decades apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SiteBuilder, entry, listing
+
+
+def test_taxonomy_topic_that_matches_no_paper_is_an_empty_topic(site_builder):
+    site_builder.snapshot("a.txt", listing(entry("Paging Attention", "Ann Author, Bob Builder")))
+    built = site_builder.build("taxonomy:\n  Nothing: [zzzz qqqq]\n")
+    assert built.warnings == []
+    row = next(li for li in built.page("topics/").select(".ps-topics-index li") if "Nothing" in li.get_text())
+    assert row.select_one(".ps-count").get_text() == "0"
+    assert row.select_one(".ps-bar")["style"] == "width: 0.0%"
+    page = built.page("topics/nothing/")
+    assert page.select_one(".ps-summary").get_text().startswith("0 papers")
+    assert page.select(".ps-papers li") == [] and (built.site / "topics" / "nothing.bib").is_file()
+
+
+@pytest.fixture(scope="module")
+def decades_site(tmp_path_factory):
+    builder = SiteBuilder(tmp_path_factory.mktemp("decades") / "project")
+    builder.snapshot(
+        "a.txt",
+        listing(
+            entry("Paging Attention", "Ann Author", "7 April 2026"),
+            entry("Early Caching", "Bob Builder", "5 January 2026"),
+            entry("Ancient Parsing", "Carl Coder", "2 March 1995"),
+        ),
+    )
+    return builder.build()
+
+
+def test_timeline_chart_grows_with_the_months_that_have_papers(decades_site):
+    """March 1995, the 30 years after it as one gap, January to April 2026 month by month."""
+    timeline = decades_site.page("timeline/")
+    bars = timeline.select("svg.ps-chart rect.ps-chart-bar")
+    labels = [title.get_text() for title in timeline.select("svg.ps-chart g > title")]
+    assert labels == [
+        "March 1995: 1 papers",
+        "April 1995 – December 2025: 0 papers",
+        "January 2026: 1 papers",
+        "February 2026: 0 papers",
+        "March 2026: 0 papers",
+        "April 2026: 1 papers",
+    ]
+    assert len(bars) == 6 and len(decades_site.text("timeline/index.html")) < 100_000
+    assert [float(bar["height"]) > 0 for bar in bars] == [True, False, True, False, False, True]
+
+
+def test_every_month_with_papers_keeps_its_page(decades_site):
+    months = [a.get_text() for a in decades_site.page("timeline/").select(".ps-timeline a")]
+    assert months == ["April 2026", "January 2026", "March 1995"]
+    assert decades_site.page("timeline/1995-03/").select_one(".ps-papers a").get_text() == "Ancient Parsing"
