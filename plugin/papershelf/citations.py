@@ -7,18 +7,30 @@ the library, and the citation and reference texts. The MkDocs adapter turns them
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from papershelf.model import Paper, Person, Problem, Sighting
 from papershelf.prose import prose_lines
 from papershelf.snapshots.names import split_name
 
-__all__ = ["REFERENCES_MARKER", "Citation", "Cite", "author_year", "find_citations", "unknown_keys"]
+__all__ = [
+    "REFERENCES_MARKER",
+    "Citation",
+    "Cite",
+    "author_year",
+    "find_citations",
+    "malformed_citations",
+    "unknown_keys",
+]
 
 REFERENCES_MARKER = "<!-- papershelf:references -->"
-_GROUP = re.compile(r"\[(@[^\[\]\n]*)\]")
-_PART = re.compile(r"^\s*@(?P<key>[A-Za-z0-9][A-Za-z0-9.:\-]*)(?:\s*,\s*(?P<locator>[^;]*?))?\s*$")
+# `[@...]`, unless escaped (`\[@`) or part of a Markdown link: its text (`[@handle](https://...)`,
+# `[@handle][]`) or its label (`[text][@label]`).
+_GROUP = re.compile(r"(?<![\\\]])\[(@[^\[\]\n]*)\](?![(\[])")
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]]*\]:")  # a link reference definition: `[@handle]: https://...`
+_PART = re.compile(r"^\s*@(?P<key>[A-Za-z0-9][A-Za-z0-9_.:\-]*)(?:\s*,\s*(?P<locator>[^;]*?))?\s*$")
 
 
 @dataclass(frozen=True)
@@ -42,13 +54,39 @@ class Citation:
 def find_citations(markdown: str) -> list[Citation]:
     """Every `[@...]` group outside code whose parts are all `@key[, locator]`."""
     found = []
-    for line in prose_lines(markdown):
-        for match in _GROUP.finditer(line.masked):
-            parts = [_PART.match(part) for part in match.group(1).split(";")]
-            if all(parts):
-                cites = tuple(Cite(p.group("key"), (p.group("locator") or "").strip()) for p in parts if p)
-                found.append(Citation(line.index, match.start(), match.end(), cites))
+    for index, group, parts in _groups(markdown):
+        if _well_formed(parts):
+            cites = tuple(Cite(part["key"], (part["locator"] or "").strip()) for part in parts)
+            found.append(Citation(index, group.start(), group.end(), cites))
     return found
+
+
+def malformed_citations(markdown: str, file: str, first_line: int = 1) -> list[Problem]:
+    """A warning for every `[@...]` group outside code that is not a citation (`[@a;]`,
+    `[@]`, `[@ a]`): it stays literal text on the page, which the author did not mean."""
+    return [
+        Problem(
+            Sighting(file, index + first_line),
+            f"malformed citation {group.group()!r}: write [@key] or [@key1; @key2, p. 4]",
+        )
+        for index, group, parts in _groups(markdown)
+        if not _well_formed(parts)
+    ]
+
+
+def _groups(markdown: str) -> Iterator[tuple[int, re.Match[str], list[re.Match[str] | None]]]:
+    """Each `[@...]` group in prose: its line (0-based), the match, and each `;` part read as
+    `@key[, locator]` (None where a part is not one)."""
+    for line in prose_lines(markdown):
+        if _DEFINITION.match(line.masked):
+            continue
+        for group in _GROUP.finditer(line.masked):
+            yield line.index, group, [_PART.match(part) for part in group.group(1).split(";")]
+
+
+def _well_formed(parts: list[re.Match[str] | None]) -> TypeGuard[list[re.Match[str]]]:
+    """Every part of the group is `@key[, locator]`."""
+    return all(part is not None for part in parts)
 
 
 def unknown_keys(

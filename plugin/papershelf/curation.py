@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from papershelf.citations import find_citations, unknown_keys
+from papershelf.citations import find_citations, malformed_citations, unknown_keys
 from papershelf.lists import ReadingList, Resolver, parse_reading_list
 from papershelf.model import Problem
 
@@ -60,6 +60,7 @@ def curate(pages: Iterable[DocPage], resolver: Resolver) -> Curation:
                 curation.holding.setdefault(key, []).append((page.src, reading_list))
         citations = find_citations(page.markdown)
         curation.problems += unknown_keys(citations, known, page.src, page.first_line)
+        curation.problems += malformed_citations(page.markdown, page.src, page.first_line)
         for key in dict.fromkeys(cite.key for citation in citations for cite in citation.cites):
             if key in known:
                 curation.citing.setdefault(key, []).append(page)

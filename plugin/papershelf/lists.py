@@ -28,7 +28,7 @@ __all__ = ["STATUSES", "ListEntry", "ReadingList", "Resolver", "parse_reading_li
 
 STATUSES = {" ": "to read", "/": "reading", "x": "read", "X": "read", "-": "skipped"}
 _ITEM = re.compile(r"^(?P<indent>\s*)[-*+]\s+\[(?P<box>.)\]\s+(?P<rest>.*)$")
-_KEY = re.compile(r"^@(?P<key>[A-Za-z0-9](?:[A-Za-z0-9.:\-]*[A-Za-z0-9])?)")
+_KEY = re.compile(r"^@(?P<key>[A-Za-z0-9](?:[A-Za-z0-9_.:\-]*[A-Za-z0-9_])?)")
 _TITLE = re.compile(r'^(?:"(?P<plain>[^"]+)"|“(?P<curly>[^”]+)”)')
 _FIELD = re.compile(r'^(?P<name>topic|author|date):(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s:"]+))')
 _NOTE_START = re.compile(r"^\s*(?:[:—–]|-\s)\s*")
