@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from babel.dates import format_date
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -58,6 +58,13 @@ _Letters = list[tuple[str, list[str], int]]
 def _escape_str(text: str) -> str:
     """Escaped text for the chart builders, which assemble plain strings."""
     return str(escape_text(text))
+
+
+def arxiv_title_search(title: str) -> str:
+    """arXiv's search for a title: the listings give no link to a paper, and a reader's first
+    wish is to open it. Labelled as a search on the page, since it may find several papers."""
+    words = " ".join(title.replace("$", " ").replace("\\", " ").split())
+    return "https://arxiv.org/search/?" + urlencode({"query": words, "searchtype": "title"})
 
 
 def _initial_label(letter: str) -> str:
@@ -358,7 +365,9 @@ class SitePlan:
         head = (
             f'<h1 class="ps-paper-title">{self._title_html(paper.key)}</h1>\n'
             f'<p class="ps-authors">\n{self._authors_html(paper, here)}\n</p>\n'
-            f'<p class="ps-meta">\n{date} · <code class="ps-key">{escape_text(paper.key)}</code>\n</p>'
+            f'<p class="ps-meta">\n{date} · <code class="ps-key">{escape_text(paper.key)}</code> · '
+            f'<a class="ps-find" href="{escape(arxiv_title_search(paper.title))}">'
+            "Search arXiv for this title</a>\n</p>"
         )
         if topics := self.topic_index.by_paper[paper.key]:
             links = " · ".join(
