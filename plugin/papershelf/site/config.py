@@ -48,8 +48,8 @@ class PapershelfConfig(Config):
     related = c.Type(int, default=5)
     """Related papers shown on each paper page (0 turns the section off)."""
 
-    parallel = c.Type(bool, default=True)
-    """During `mkdocs build`, use the second core (where the system can fork): read and
-    analyse the snapshots while MkDocs cleans the site, then make the generated pages' HTML
-    and write the BibTeX and CSL-JSON files while MkDocs works on the pages; `false` does
-    everything in the MkDocs process. The site is the same either way."""
+    parallel = c.Deprecated(
+        message="The `parallel` option of papershelf has no effect any more (everything runs in the "
+        "MkDocs process, which measured as fast); remove it from mkdocs.yml."
+    )
+    """Once moved work into forked processes during builds; kept so that old configurations load."""

@@ -4,7 +4,7 @@ A generated page is a Markdown skeleton (front matter, headings for the table of
 and a marker per block) plus the HTML of its blocks, put in place after Markdown ran
 (`fill_blocks`): Markdown never parses generated HTML, which would cost more than the rest
 of the page. Blocks (and data files' content) are made when a file is `made()`, so that
-they can be made in another process (`papershelf.site.background`).
+only the pages MkDocs renders pay for them, when it renders them.
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ class SiteFile:
     sightings would only add noise to the search index, and most of the time it takes."""
     deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
     """Makes the costly rest of the file (a page's blocks, a data file's content) when
-    `made()` asks, so that it can be made elsewhere: see `papershelf.site.background`."""
+    `made()` asks: when MkDocs renders the page, not when the files are listed."""
 
     def made(self) -> SiteFile:
         """The file with everything in it."""
         return self.deferred() if self.deferred else self
 
     def filled(self, blocks: tuple[str, ...]) -> SiteFile:
-        """This page with its blocks made: what `made()` gives, from blocks made elsewhere."""
+        """This page with its blocks made."""
         return SiteFile(self.src_uri, self.content, self.in_nav, blocks, self.unindexed)
 
 

@@ -174,18 +174,10 @@ class SitePlan:
         yield from self._author_pages
         yield from self._topic_files()
         yield from self._timeline_pages
-        # Paper pages last: their related papers are worked out meanwhile.
         for paper, page in zip(self.library.papers, self._paper_pages, strict=True):
             mentioned = paper.key in curation.holding or paper.key in curation.citing
             yield self._paper_page(paper, curation) if mentioned else page
         yield from self._data_files
-
-    def files_without_topics(self) -> list[SiteFile]:
-        """The files that need neither topics nor the curation, as `files()` yields them
-        (paper pages as when no page mentions them): a build makes them while its topics
-        are found."""
-        pages = [*self._index_pages, *self._author_pages, *self._timeline_pages, *self._paper_pages]
-        return pages + self._data_files
 
     @cached_property
     def _paper_pages(self) -> list[SiteFile]:

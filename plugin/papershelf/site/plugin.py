@@ -1,7 +1,7 @@
 """The MkDocs plugin: read snapshots, add generated pages in `on_files`, report problems.
 
-Kept short on purpose; the work happens in the core (`papershelf.library`, ...), in
-`papershelf.site.pages`, and in the processes of `papershelf.site.background`. Having
+Kept short on purpose; the work happens in the core (`papershelf.library`, ...) and in
+`papershelf.site.pages`. Having
 `on_startup` makes MkDocs keep this instance across `mkdocs serve` rebuilds, so parsed
 snapshots stay cached between them.
 """
@@ -11,12 +11,10 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -31,12 +29,11 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
-from papershelf.site.background import Aside, Maker, data_path, split_map
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.rewrite import PageRewriter, doc_pages
-from papershelf.topics import TopicIndex, TopicOptions
+from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfPlugin"]
 
@@ -52,15 +49,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.generated: dict[str, SiteFile] = {}
         self.plan: SitePlan | None = None
         self.library: Library | None = None
-        self.maker: Maker | None = None
-        self.analysis: Aside[MergeResult | TopicIndex] | None = None
-        self.may_fork = False
         self.warnings = 0
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
-        """Makes MkDocs keep this instance (and its cache) across serve rebuilds; a second
-        process helps only in one-off builds (`serve` runs threads, which rule out fork)."""
-        self.may_fork = command in ("build", "gh-deploy")
+        """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
@@ -82,28 +74,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             gc.freeze()
         return files
 
-    def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        """In a one-off build, start the analysis on the second core, while MkDocs cleans the
-        site directory and gathers the docs; otherwise `on_files` does it when it asks."""
-        self._start_analysis(config, self._parallel)
-
-    def _start_analysis(self, config: MkDocsConfig, parallel: bool) -> None:
-        self._close_analysis()
-        self.analysis = Aside(partial(self._analyse, self._options(config)), parallel)
-
-    def _analyse(self, options: SiteOptions) -> Iterator[MergeResult | TopicIndex]:
-        """The snapshots read (by two processes, where it can fork) and merged, then their
-        topics (the costly part: every abstract is tokenised); `on_files` works on what
-        needs no topics meanwhile."""
-        assert self.folder is not None
-        each = partial(split_map, parallel=self._parallel)
-        merged = keyed_library(self.folder.listings(each), self.keys_path)
-        yield merged
-        plan = self._plan(merged.library, options)
-        yield plan.topic_index
-
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
-        plan, made = self._analysed(config)
+        assert self.folder is not None
+        merged = keyed_library(self.folder.listings(), self.keys_path)
+        self._take(merged)
+        plan = self._plan(merged.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
         curation = curate(doc_pages(files), plan.resolver)
@@ -112,36 +87,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
         for generated in planned:
-            early = made.get(generated.src_uri)  # unless a page was made again for its curation
-            files.append(early[1] if early and early[0] is generated else self._file(config, generated))
+            files.append(self._file(config, generated))
         self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
             files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
-        self._start_maker(config, planned)  # last: a fork makes every later change to memory a copy
         return files
-
-    def _analysed(self, config: MkDocsConfig) -> tuple[SitePlan, dict[str, tuple[SiteFile, File]]]:
-        """The plan with its topics, and the files made while the analysis found them (by
-        path: the generated file and its `File`)."""
-        if self.analysis is None:  # MkDocs always runs `pre_build` first; this is for safety
-            self._start_analysis(config, parallel=False)
-            assert self.analysis is not None
-        merged = self.analysis.next()
-        assert isinstance(merged, MergeResult)
-        self._take(merged)
-        previous = self.plan
-        plan = self._plan(merged.library, self._options(config))
-        made: dict[str, tuple[SiteFile, File]] = {}
-        if plan is not previous:  # a new library or new options: its topics come from the analysis
-            plan.authors  # noqa: B018 - indexed here, used by the pages and the curation
-            made = {f.src_uri: (f, self._file(config, f)) for f in plan.files_without_topics()}
-            topic_index = self.analysis.next()
-            assert isinstance(topic_index, TopicIndex)
-            plan.topic_index = topic_index
-        self._close_analysis()
-        return plan, made
 
     def _take(self, merged: MergeResult) -> None:
         """Keep the library; report its problems."""
@@ -150,16 +102,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
         self._report_approximations(self.library)
-
-    def _start_maker(self, config: MkDocsConfig, planned: list[SiteFile]) -> None:
-        if self.maker is not None:
-            self.maker.close()
-        self.maker = Maker(
-            [f for f in planned if f.deferred and _is_page(f)],
-            [f for f in planned if f.deferred and not _is_page(f)],
-            Path(config.site_dir),
-            parallel=self._parallel,
-        )
 
     def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
         """The previous build's plan when library and options are unchanged (a serve rebuild
@@ -190,14 +132,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return True
 
     def _file(self, config: MkDocsConfig, generated: SiteFile) -> File:
-        """A generated page holds its skeleton; a deferred data file is where the maker
-        writes it, in the site directory (MkDocs then leaves it there)."""
-        inclusion = InclusionLevel.UNDEFINED
-        if _is_page(generated) and not generated.in_nav:
-            inclusion = InclusionLevel.NOT_IN_NAV
-        if generated.deferred and not _is_page(generated):
-            path = data_path(config.site_dir, generated.src_uri)
-            return File.generated(config, generated.src_uri, abs_src_path=path, inclusion=inclusion)
+        """A page holds its skeleton (its blocks are made when MkDocs renders it); a data
+        file its content."""
+        if not _is_page(generated):
+            return File.generated(config, generated.src_uri, content=generated.made().content)
+        inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
         return File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
@@ -230,9 +169,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         generated = self.generated.get(page.file.src_uri)
         if generated is None:
             return html
-        if generated.deferred:
-            assert self.maker is not None
-            generated = self.generated[page.file.src_uri] = self.maker.page(page.file.src_uri)
+        generated = self.generated[page.file.src_uri] = generated.made()
         indexed = set(range(len(generated.blocks))) - generated.unindexed
         return fill_blocks(html, generated.blocks, indexed)
 
@@ -254,39 +191,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         server.watch(str(self.folder.root))
         return server
 
-    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
-        """MkDocs copies static files next, and a data file is its own source (in the site
-        directory): it must be complete by then, or the copy would find it half written."""
-        if self.maker is not None:
-            self.maker.finish()
-        return env
-
     def on_build_error(self, *, error: Exception) -> None:
-        self._end_build()
-
-    def on_shutdown(self) -> None:
-        self._end_build()
-
-    def _close_analysis(self) -> None:
-        if self.analysis is not None:
-            self.analysis.close()
-            self.analysis = None
-
-    @property
-    def _parallel(self) -> bool:
-        return self.may_fork and self.config.parallel
-
-    def _end_build(self) -> None:
-        """Stop what still runs, and let the collector at this build's objects again."""
         gc.unfreeze()
-        self._close_analysis()
-        if self.maker is not None:
-            self.maker.close()
-            self.maker = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
-        self._end_build()
+        gc.unfreeze()  # let the collector at this build's objects again
         if self.library is None:
             return
         index = Path(config.site_dir) / "search" / "search_index.json"
