@@ -125,7 +125,7 @@ def _generate(args: argparse.Namespace) -> int:
     library = _library(args)
     written, unchanged = [], 0
     produced: list[str] = []
-    for planned in SitePlan(library).files():
+    for planned in SitePlan.of(library).files():
         generated = planned.made()
         text = fill_blocks(generated.content, generated.blocks)
         produced.append(generated.src_uri)

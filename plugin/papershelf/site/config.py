@@ -48,6 +48,14 @@ class PapershelfConfig(Config):
     related = c.Type(int, default=5)
     """Related papers shown on each paper page (0 turns the section off)."""
 
+    cache = c.Type(bool, default=True)
+    """Keep the analysis (topics, related papers, authors, BibTeX) between builds, so that a
+    build of an unchanged library does none of it again."""
+
+    cache_dir = c.Type(str, default=".cache/plugin/papershelf")
+    """Where the analysis is kept, relative to mkdocs.yml (Material's plugins keep their
+    caches in `.cache/plugin/` too; leave it out of git)."""
+
     parallel = c.Deprecated(
         message="The `parallel` option of papershelf has no effect any more (everything runs in the "
         "MkDocs process, which measured as fast); remove it from mkdocs.yml."

@@ -24,22 +24,21 @@ from babel.dates import format_date
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from papershelf.authors import AuthorProfile, author_identity, index_authors
+from papershelf.analysis import Analysis, AnalysisOptions, analyse
+from papershelf.authors import AuthorProfile, author_identity
 from papershelf.export.biblatex import biblatex_file
-from papershelf.export.bibtex import bibtex_entry, join_entries
+from papershelf.export.bibtex import join_entries
 from papershelf.export.csljson import csljson_file
 from papershelf.model import Library, Paper
 from papershelf.site.generated import Section, SiteFile, assembled, data_file, page_url, split_blocks
 from papershelf.site.render import escape_text, render_text
-from papershelf.timeline import Month, chart_slots, index_months
+from papershelf.timeline import Month, chart_slots
 from papershelf.charts import month_bars, overlap_matrix
 from papershelf.citations import author_year
 from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList, Resolver, resolver_for, tally
-from papershelf.phrases import Corpus
 from papershelf.snapshots.names import ascii_fold
-from papershelf.related import Relation, related_papers
-from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
+from papershelf.topics import Topic, TopicOptions
 
 __all__ = ["SiteOptions", "SitePlan"]
 
@@ -88,6 +87,10 @@ class SiteOptions:
     search_index: str = "papers"
     topics: TopicOptions = field(default_factory=TopicOptions)
 
+    @property
+    def analysis(self) -> AnalysisOptions:
+        return AnalysisOptions(self.topics, self.related)
+
 
 def _environment() -> Environment:
     return Environment(
@@ -102,52 +105,34 @@ def _environment() -> Environment:
 
 
 class SitePlan:
-    """Everything the site shows for one library; `files()` yields it page by page."""
+    """Everything the site shows for one analysed library; `files()` yields it page by page."""
 
-    def __init__(self, library: Library, options: SiteOptions | None = None) -> None:
-        self.library = library
+    def __init__(self, analysis: Analysis, options: SiteOptions | None = None) -> None:
+        self.analysis = analysis
+        self.library = analysis.library
         self.options = options or SiteOptions()
         self.use_directory_urls = self.options.use_directory_urls
         self.per_page = max(1, self.options.per_page)
         self.locale = self.options.locale
         self.env = _environment()
         self.env.globals["search_exclude"] = self.options.search_index != "all"
+        self.authors = analysis.authors
+        self.topic_index = analysis.topic_index
+        self.topics = analysis.topic_index.topics
+        self.related = analysis.related
+        self.months = analysis.months
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
-        self._entries: dict[str, str] = {}
 
-    @cached_property
-    def authors(self) -> list[AuthorProfile]:
-        return index_authors(self.library)
-
-    @cached_property
-    def corpus(self) -> Corpus:
-        return Corpus.of(self.library.papers)
-
-    @cached_property
-    def topic_index(self) -> TopicIndex:
-        return index_topics(self.library, self.options.topics, self.corpus)
-
-    @cached_property
-    def topics(self) -> tuple[Topic, ...]:
-        return self.topic_index.topics
-
-    @cached_property
-    def related(self) -> dict[str, list[Relation]]:
-        if self.options.related <= 0:
-            return {paper.key: [] for paper in self.library.papers}
-        return related_papers(self.library, self.topic_index, self.options.related, self.corpus)
-
-    @cached_property
-    def months(self) -> list[Month]:
-        return index_months(self.library)
+    @classmethod
+    def of(cls, library: Library, options: SiteOptions | None = None) -> SitePlan:
+        """The plan of a library analysed afresh."""
+        options = options or SiteOptions()
+        return cls(analyse(library, options.analysis), options)
 
     def bibtex(self, key: str) -> str:
-        """A paper's BibTeX entry, made once however many files hold it."""
-        if key not in self._entries:
-            self._entries[key] = bibtex_entry(self.library.by_key[key])
-        return self._entries[key]
+        return self.analysis.bibtex[key]
 
     def _bibtex_file(self, keys: Iterable[str]) -> str:
         return join_entries(self.bibtex(key) for key in keys)

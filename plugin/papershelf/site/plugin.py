@@ -23,6 +23,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from papershelf.cache import AnalysisCache
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import ascii_approximations
 from papershelf.folder import SnapshotFolder
@@ -49,6 +50,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.generated: dict[str, SiteFile] = {}
         self.plan: SitePlan | None = None
         self.library: Library | None = None
+        self.cache: AnalysisCache | None = None
         self.warnings = 0
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -60,6 +62,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.keys_path = (base / self.config.keys_file).resolve()
         if self.folder is None or self.folder.root != root:
             self.folder = SnapshotFolder(root, ignore=frozenset({self.keys_path}))
+        cache_dir = (base / self.config.cache_dir).resolve() if self.config.cache else None
+        if self.cache is None or self.cache.folder != cache_dir:
+            self.cache = AnalysisCache(cache_dir)
         if _CSS not in config.extra_css:
             config.extra_css.append(_CSS)
         if "md_in_html" not in config.markdown_extensions:
@@ -104,10 +109,14 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self._report_approximations(self.library)
 
     def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
-        """The previous build's plan when library and options are unchanged (a serve rebuild
-        after editing a page), so topics, related papers and BibTeX are not computed again."""
-        if self.plan is None or self.plan.library != library or self.plan.options != options:
-            self.plan = SitePlan(library, options)
+        """The plan of the library's analysis, from the cache when the library and the
+        options are unchanged (a rebuild, a serve rebuild after editing a page)."""
+        assert self.cache is not None
+        analysis = self.cache.analysis(library, options.analysis)
+        if self.cache.source == "disk":
+            log.info("analysis of the library taken from %s", self.config.cache_dir)
+        if self.plan is None or self.plan.analysis is not analysis or self.plan.options != options:
+            self.plan = SitePlan(analysis, options)
         return self.plan
 
     def _report_approximations(self, library: Library) -> None:

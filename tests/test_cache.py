@@ -1,0 +1,91 @@
+"""The analysis cache: a rebuild of an unchanged library does no analysis, and the site it
+builds is byte for byte the one built without the cache."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import papershelf.cache
+from conftest import FIXTURES, SiteBuilder, entry, listing
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.name != "sitemap.xml.gz"  # gzip stamps the time
+    }
+
+
+@pytest.fixture
+def analyses(monkeypatch) -> list[int]:
+    """Counts the analyses made (not taken from the cache)."""
+    made: list[int] = []
+    analyse = papershelf.cache.analyse
+
+    def counting(*args, **kwargs):
+        made.append(1)
+        return analyse(*args, **kwargs)
+
+    monkeypatch.setattr(papershelf.cache, "analyse", counting)
+    return made
+
+
+def _labelled_site(builder: SiteBuilder) -> SiteBuilder:
+    builder.snapshot("listing.txt", (FIXTURES / "labelled" / "listing.txt").read_text(encoding="utf-8"))
+    lists = builder.root / "docs" / "lists"
+    lists.mkdir(parents=True)
+    (lists / "mine.md").write_text("# Mine\n\n- [ ] topic:kv-cache\n", encoding="utf-8")
+    return builder
+
+
+def test_a_rebuild_from_the_cache_is_byte_identical_and_analyses_nothing(tmp_path, analyses):
+    cached = _labelled_site(SiteBuilder(tmp_path / "cached"))
+    first = cached.build()
+    assert analyses == [1] and (cached.root / ".cache" / "plugin" / "papershelf" / "analysis.pickle").exists()
+    first_files = _files(first.site)
+    again = cached.build()  # the same plugin instance, as under `mkdocs serve`
+    assert analyses == [1], "the rebuild analysed the library again"
+    assert _files(again.site) == first_files
+    # A new process, as a second `mkdocs build` is, finds the analysis on disk.
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(cached.root / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "analysis of the library taken from .cache/plugin/papershelf" in run.stderr
+    assert _files(first.site) == first_files
+
+    uncached = _labelled_site(SiteBuilder(tmp_path / "uncached"))
+    plain = uncached.build("cache: false\n")
+    assert not (uncached.root / ".cache").exists()
+    assert _files(plain.site) == first_files
+    assert first.warnings == again.warnings == plain.warnings
+
+
+def test_a_changed_library_or_option_is_analysed_again(site_builder, analyses):
+    site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    site_builder.build()
+    site_builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim")))
+    built = site_builder.build()
+    assert len(analyses) == 2 and (built.site / "papers" / "kim2026operatinga" / "index.html").exists()
+    site_builder.build("related: 2\n")
+    assert len(analyses) == 3
+
+
+def test_a_cache_file_that_cannot_be_read_is_analysed_again(site_builder, analyses):
+    site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    site_builder.build()
+    (site_builder.root / ".cache" / "plugin" / "papershelf" / "analysis.pickle").write_bytes(b"\x80\x05cut")
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(site_builder.root / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "taken from" not in run.stderr and "1 papers after merging" in run.stderr
