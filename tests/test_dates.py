@@ -14,7 +14,7 @@ import pytest
 from babel import localedata
 from babel.dates import format_date
 
-from papershelf.snapshots.dates import parse_date
+from papershelf.snapshots.dates import DateReading, parse_date, read_date
 
 # Every month, and days that are single-digit, double-digit and near the end of a month.
 DATES_2026 = [datetime.date(2026, month, day) for month in range(1, 13) for day in (1, 5, 28)]
@@ -289,3 +289,50 @@ def test_many_calls_are_fast() -> None:
     assert all(results)
     # About 10 µs per uncached call when measured; 500 µs only catches pathologies.
     assert elapsed < 500e-6 * len(texts)
+
+
+TODAY = datetime.date(2026, 8, 7)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("08/07/2026", datetime.date(2026, 7, 8)),  # ambiguous: read day first, with a warning
+        ("07/13/2026", datetime.date(2026, 7, 13)),  # only month first exists
+        ("13/07/2026", datetime.date(2026, 7, 13)),
+        ("07/07/2026", datetime.date(2026, 7, 7)),
+        ("08.07.2026", datetime.date(2026, 7, 8)),  # no locale writes the month first with dots
+        ("2026/08/07", datetime.date(2026, 8, 7)),  # year first: ISO order
+    ],
+)
+def test_numeric_day_and_month(text: str, expected: datetime.date) -> None:
+    assert parse_date(text) == expected
+    assert read_date(text, TODAY).date == expected
+
+
+def test_only_a_swappable_slashed_date_is_ambiguous() -> None:
+    warning = read_date("08/07/2026", TODAY).warning
+    assert warning == "ambiguous date '08/07/2026': read day first, as 2026-07-08"
+    for text in ("07/13/2026", "07/07/2026", "08.07.2026", "2026/08/07", "7 August 2026", "2026年8月7日"):
+        assert read_date(text, TODAY).warning is None, text
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["7 August 1900", "31 December 1989", "1 January 9999", "8 August 2027", datetime.date(1970, 1, 1)],
+)
+def test_implausible_dates_are_unknown_with_a_warning(written: str | datetime.date) -> None:
+    reading = read_date(written, TODAY)
+    assert reading.date is None
+    assert reading.warning == (
+        f"implausible date {str(written)!r} (before 1990 or after 2027-08-07); left unknown"
+    )
+
+
+@pytest.mark.parametrize("written", ["1 January 1990", "7 August 2027", datetime.date(2026, 8, 7)])
+def test_plausible_range_is_inclusive(written: str | datetime.date) -> None:
+    assert read_date(written, TODAY).date is not None and read_date(written, TODAY).warning is None
+
+
+def test_unreadable_text_says_so() -> None:
+    assert read_date("sometime soon", TODAY) == DateReading(None, "unreadable date 'sometime soon'")

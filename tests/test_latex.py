@@ -62,3 +62,38 @@ def test_encode_title_protects_case_and_math():
     assert encode_latex("Uses $\\ours{}$ math", protect_case=True) == (
         "Uses \\$\\textbackslash{}ours\\{\\}\\$ math"
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "decoded"),
+    [
+        ("{" * 5000 + "GPU" + "}" * 5000 + " kernels", "GPU kernels"),
+        ("\\'" * 5000 + "e", "\u00e9" + "\u0301" * 29),  # a letter keeps at most 30 marks
+        ("\\emph{" * 5000 + "x" + "}" * 5000, "x"),
+        ("\\'{" * 5000 + "a" + "}" * 5000, "\u00e1" + "\u0301" * 29),
+        ("\\footnote{" * 3 + "cut", " ( ( (cut"),
+        ("\\footnote\\emph{cut", " (cut"),
+        ("\\ours{" + "{" * 5000 + "}" * 5000 + "} stays", "\\ours{" + "{" * 5000 + "}" * 5000 + "} stays"),
+        ("{ spaced " * 3000 + "}" * 3000, "{ spaced " * 3000 + "}" * 3000),
+    ],
+    ids=["braces", "accents", "emph", "braced-accents", "footnotes", "cut-argument", "unknown", "spaced"],
+)
+def test_deep_nesting_decodes_without_recursion(source: str, decoded: str):
+    assert decode_latex(source) == decoded
+
+
+def test_decoding_time_grows_linearly_with_nesting():
+    import gc
+    import time
+
+    def seconds(depth: int) -> float:
+        start = time.perf_counter()
+        decode_latex("\\'{" * depth + "a" + "}" * depth + " {x " * depth + "}" * depth)
+        return time.perf_counter() - start
+
+    gc.disable()  # a collection of the whole session's heap is no cost of decoding
+    try:
+        small, large = min(seconds(2000) for _ in range(3)), min(seconds(16000) for _ in range(3))
+    finally:
+        gc.enable()
+    assert large < 24 * small + 0.05  # 8x the input: about 8x the time; quadratic would be 64x

@@ -10,7 +10,7 @@ from babel.dates import format_date
 
 from conftest import SEED, entry, listing
 from papershelf.snapshots import read_snapshot
-from papershelf.snapshots.reader import decode_snapshot
+from papershelf.snapshots.decoding import decode_snapshot
 from papershelf.snapshots.text import parse_text_listing
 
 
@@ -129,13 +129,21 @@ def test_windows_1252_file_keeps_ellipsis_and_accents(tmp_path: Path):
     assert b"\x85" in path.read_bytes()
     parsed = read_snapshot(path)
     assert parsed.problems == ()
+    assert [str(note) for note in parsed.notes] == ["win.txt:1: not UTF-8; read as Windows-1252"]
     (e,) = parsed.entries
     assert e.title == "Café Paper" and e.authors[0].name == "José García"
     assert e.truncated and e.abstract == "Cut here"
 
 
-def test_utf16_with_bom_is_decoded():
-    assert decode_snapshot(SIMPLE.encode("utf-16")) == SIMPLE
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32", "utf-8-sig"])
+def test_byte_order_marks_name_the_encoding(codec: str):
+    decoded = decode_snapshot(SIMPLE.encode(codec))
+    assert decoded.text == SIMPLE and decoded.encoding is None and not decoded.guessed
+
+
+def test_line_breaks_are_unified_so_that_every_reader_counts_lines_alike():
+    assert decode_snapshot(SIMPLE.replace("\n", "\r").encode()).text == SIMPLE
+    assert decode_snapshot(SIMPLE.replace("\n", "\r\n").encode()).text == SIMPLE
 
 
 def test_title_wrapped_over_two_lines():

@@ -2,12 +2,34 @@
 
 `mkdocs serve` rebuilds on every save; keeping one SnapshotFolder alive across rebuilds
 makes a rebuild cost one changed file, not the whole folder.
+
+What is read, and what is said about the rest:
+
+* Hidden names (`.name`), editor backups and swap files (`name~`, `#name#`, `.bak`,
+  `.orig`, `.swp`, `.swo`, `.tmp`) and downloads in progress (`.crdownload`, `.part`,
+  `.partial`, `.download`) are ignored silently: they are copies of snapshots or not yet
+  snapshots, and reading them would count papers twice or fail `--strict`.
+* A symbolic link (to a file or a folder) is followed when its target lies inside the
+  project (`project`, by default the snapshots folder itself); a link that leads outside,
+  or nowhere, is a warning and its target is never read. A file reached twice (through a
+  link and directly) is read once, under its own name.
+* A folder that cannot be listed, and anything that is no regular file (a pipe, a
+  socket), is a warning.
+
+A file is read again on the next call, instead of being kept, while it may still be
+being written: when it changed within the last `settle` seconds (its entries are then
+all marked provisional), or when its last entry is provisional (a browser that is still
+saving a page leaves it cut off). `settle` is 0 by default: only `mkdocs serve` reads a
+folder again, so only there is a reading worth postponing (a one-off build right after a
+checkout would otherwise find every file "being written").
 """
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -20,6 +42,10 @@ __all__ = ["Each", "SnapshotFolder"]
 A = TypeVar("A")
 B = TypeVar("B")
 
+_BACKUP_SUFFIXES = frozenset(
+    {".bak", ".orig", ".swp", ".swo", ".tmp", ".crdownload", ".part", ".partial", ".download"}
+)
+
 
 class Each(Protocol):
     """`map`, or a map that shares the items out among processes."""
@@ -27,8 +53,23 @@ class Each(Protocol):
     def __call__(self, function: Callable[[A], B], items: Sequence[A], /) -> Iterable[B]: ...
 
 
-_Read = tuple[tuple[int, int], Listing]
-"""A file's modification time and size when it was read, and its listing."""
+@dataclass(frozen=True)
+class _Read:
+    """A file's modification time and size when it was read, its listing, and whether that
+    reading may be kept for the next call."""
+
+    stamp: tuple[int, int]
+    listing: Listing
+    final: bool
+
+
+@dataclass(frozen=True)
+class _Found:
+    """The files to read (name as reported -> path) and a listing for each thing skipped
+    with a warning."""
+
+    files: dict[str, Path]
+    skipped: list[Listing]
 
 
 @dataclass
@@ -36,10 +77,13 @@ class SnapshotFolder:
     """The snapshot files below `root`; `listings()` returns them in file-name order.
 
     `ignore` holds files that live there but are not snapshots (the key file, if a user
-    puts it in the folder)."""
+    puts it in the folder); `project` is the folder that links may lead into (default:
+    `root`); `settle` is how many seconds after its last change a file counts as written."""
 
     root: Path
     ignore: frozenset[Path] = frozenset()
+    project: Path | None = None
+    settle: float = 0.0
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
     def listings(self, each: Each = map) -> list[Listing]:
@@ -49,21 +93,101 @@ class SnapshotFolder:
         if not self.root.is_dir():
             problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
             return [Listing(self.root.name, "", (), (problem,))]
-        paths = sorted(path for path in self.root.rglob("*") if self._visible_file(path))
-        if paths:
+        found = _Walk(self.root, (self.project or self.root).resolve(), self.ignore).run()
+        names = sorted(found.files)
+        if names:
             read_month_names(each)
-        self._cache = dict(zip(paths, each(self._read, paths), strict=True))
-        return [listing for _, listing in self._cache.values()]
+        paths = [(name, found.files[name]) for name in names]
+        reads = list(each(self._read, paths))
+        self._cache = {path: read for (_, path), read in zip(paths, reads, strict=True) if read.final}
+        listings = [read.listing for read in reads] + found.skipped
+        return sorted(listings, key=lambda listing: listing.file)
 
-    def _visible_file(self, path: Path) -> bool:
-        relative = path.relative_to(self.root)
-        hidden = any(part.startswith(".") for part in relative.parts)
-        return path.is_file() and not hidden and path not in self.ignore
-
-    def _read(self, path: Path) -> _Read:
-        stat = path.stat()
+    def _read(self, named: tuple[str, Path]) -> _Read:
+        name, path = named
+        try:
+            stat = path.stat()
+        except OSError:  # gone since the folder was listed: read_snapshot says why
+            return _Read((0, 0), read_snapshot(path, name), final=False)
         stamp = (stat.st_mtime_ns, stat.st_size)
         cached = self._cache.get(path)
-        if cached and cached[0] == stamp:
+        if cached and cached.stamp == stamp:
             return cached
-        return stamp, read_snapshot(path, path.relative_to(self.root).as_posix())
+        listing = read_snapshot(path, name)
+        if abs(time.time() - stat.st_mtime) < self.settle:
+            entries = tuple(replace(entry, provisional=True) for entry in listing.entries)
+            return _Read(stamp, replace(listing, entries=entries), final=False)
+        cut_off = bool(listing.entries) and listing.entries[-1].provisional
+        return _Read(stamp, listing, final=not cut_off)
+
+
+def _ignored(name: str) -> bool:
+    """Hidden names, editor backups and swap files, downloads in progress."""
+    if name.startswith(".") or name.endswith("~") or (name.startswith("#") and name.endswith("#")):
+        return True
+    return os.path.splitext(name)[1].lower() in _BACKUP_SUFFIXES
+
+
+@dataclass
+class _Walk:
+    """One listing of the folder tree. Folders reached without a link come first, so that
+    a file reached both ways keeps its own name and a link back up the tree is no loop."""
+
+    root: Path
+    project: Path
+    ignore: frozenset[Path]
+    files: dict[Path, tuple[str, Path]] = field(default_factory=dict)  # real path -> (name, path)
+    skipped: list[Listing] = field(default_factory=list)
+    seen: set[Path] = field(default_factory=set)
+
+    def run(self) -> _Found:
+        real_root = self.root.resolve()
+        plain: list[tuple[Path, str, Path]] = [(self.root, "", real_root)]  # (folder, prefix, real folder)
+        linked: list[tuple[Path, str, Path]] = []
+        while plain or linked:
+            folder, prefix, real = plain.pop() if plain else linked.pop()
+            if real in self.seen:
+                continue
+            self.seen.add(real)
+            for entry in self._entries(folder, prefix):
+                self._take(entry, prefix, real, plain, linked)
+        return _Found({name: path for name, path in self.files.values()}, self.skipped)
+
+    def _entries(self, folder: Path, prefix: str) -> list[os.DirEntry[str]]:
+        try:
+            with os.scandir(folder) as scan:
+                return sorted(scan, key=lambda entry: entry.name)
+        except OSError as error:
+            self._skip(prefix.rstrip("/") or ".", f"cannot list this folder: {error.strerror or error}")
+            return []
+
+    def _take(
+        self,
+        entry: os.DirEntry[str],
+        prefix: str,
+        real_folder: Path,
+        plain: list[tuple[Path, str, Path]],
+        linked: list[tuple[Path, str, Path]],
+    ) -> None:
+        name = prefix + entry.name
+        if _ignored(entry.name):
+            return
+        path = Path(entry.path)
+        try:
+            link = entry.is_symlink()
+            real = path.resolve(strict=True) if link else real_folder / entry.name
+            is_dir, is_file = entry.is_dir(), entry.is_file()
+        except (OSError, RuntimeError):  # RuntimeError: a link loop, on older Pythons
+            self._skip(name, "symbolic link that leads nowhere; skipped")
+            return
+        if link and not real.is_relative_to(self.project):
+            self._skip(name, "symbolic link to outside the project; not followed")
+        elif is_dir:
+            (linked if link else plain).append((path, name + "/", real))
+        elif not is_file:
+            self._skip(name, "not a regular file; skipped")
+        elif real not in self.ignore and (not link or real not in self.files):
+            self.files[real] = (name, path)
+
+    def _skip(self, name: str, why: str) -> None:
+        self.skipped.append(Listing(name, "", (), (Problem(Sighting(name, 1), why),)))

@@ -64,13 +64,15 @@ class Entry:
 @dataclass(frozen=True)
 class Listing:
     """Everything read from one snapshot file: `found` entry-like items, of which `entries`
-    could be kept (an item without a title cannot be), and what went wrong."""
+    could be kept (an item without a title cannot be), what went wrong, and `notes` on how
+    it was read that are worth saying but are no problem (the encoding assumed)."""
 
     file: str
     topic: str
     entries: tuple[Entry, ...]
     problems: tuple[Problem, ...] = ()
     found: int = 0
+    notes: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)

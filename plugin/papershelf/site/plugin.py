@@ -40,6 +40,7 @@ __all__ = ["PapershelfPlugin"]
 
 log = get_plugin_logger(__name__)
 _CSS = "assets/papershelf.css"
+_SETTLE_SECONDS = 2.0
 
 
 class PapershelfPlugin(BasePlugin[PapershelfConfig]):
@@ -51,17 +52,24 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.cache: AnalysisCache | None = None
+        self.serving = False
         self.warnings = 0
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
         root = (base / self.config.snapshots).resolve()
         self.keys_path = (base / self.config.keys_file).resolve()
         if self.folder is None or self.folder.root != root:
-            self.folder = SnapshotFolder(root, ignore=frozenset({self.keys_path}))
+            # Under serve, a file saved in the last moments may still be being written: its
+            # papers' keys are not remembered yet, and it is read again on the next rebuild.
+            settle = _SETTLE_SECONDS if self.serving else 0.0
+            self.folder = SnapshotFolder(
+                root, frozenset({self.keys_path}), project=base.resolve(), settle=settle
+            )
         cache_dir = (base / self.config.cache_dir).resolve() if self.config.cache else None
         if self.cache is None or self.cache.folder != cache_dir:
             self.cache = AnalysisCache(cache_dir)
@@ -101,8 +109,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return files
 
     def _take(self, merged: MergeResult) -> None:
-        """Keep the library; report its problems."""
+        """Keep the library; report its problems, and how its files were read."""
         self.library = merged.library
+        for listing in self.library.listings:
+            for note in listing.notes:
+                log.info("%s", note)
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)

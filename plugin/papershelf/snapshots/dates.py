@@ -45,6 +45,21 @@ text holds several candidate names the longest, then best-backed one wins, and a
 that is more often glue than a month name is no month name at all. A date that does not
 exist (`31 February 2026`), two-digit years, text with no or several dates give None;
 nothing here raises.
+
+`read_date` adds what a listing's reader must say about a date it did read:
+
+* A date before 1990 or more than a year after today is implausible for a paper in a
+  listing of latest papers (a typo such as `1900`, a placeholder such as `9999`): it is
+  treated as unknown, with a warning, so that it neither orders the papers nor stretches
+  the timeline.
+* A numeric date with the year last is read day first, as most locales write it. When
+  it is written with slashes and either of the other two numbers could be the month
+  (`08/07/2026`), that reading is a guess: 56 CLDR locales, en_US among them, write
+  month/day/year, always with slashes (none writes the month first with dots or dashes).
+  The guess is taken, with a warning that names it. A date with only one reading
+  (`07/13/2026`, `13/07/2026`), equal numbers (`07/07/2026`), dots (`08.07.2026`), the
+  year first (ISO order) or words that mark the month (`8月`, `tháng 8`) is read
+  without a warning.
 """
 
 from __future__ import annotations
@@ -60,13 +75,15 @@ from dataclasses import dataclass
 from babel import localedata
 from babel.dates import tokenize_pattern
 
-__all__ = ["parse_date", "read_month_names"]
+__all__ = ["DateReading", "parse_date", "read_date", "read_month_names"]
 
 _CONTEXTS = ("format", "stand-alone")
 _MONTH_WIDTHS = ("wide", "abbreviated")
 _DAY_WIDTHS = ("wide", "abbreviated", "short")
 _PATTERN_LENGTHS = ("full", "long", "medium")
 _MAX_INPUT = 200  # a date is short; anything longer is not one
+_EARLIEST = datetime.date(1990, 1, 1)
+_AHEAD = datetime.timedelta(days=365)
 
 # Token kinds. A word is a run of letters and the combining marks that follow them
 # (Devanagari vowel signs, Tibetan vowels, Osage accents); a number is a run of decimal
@@ -369,6 +386,40 @@ def parse_date(text: str) -> datetime.date | None:
     are cached by input string, since a build reads the same few dates for thousands of
     papers. Never raises: text that is not one complete, existing date gives None.
     """
+    reading = _reading(text)
+    return reading[0] if reading else None
+
+
+@dataclass(frozen=True)
+class DateReading:
+    """A listing's date as a reader keeps it (None: unknown), and what to warn about it."""
+
+    date: datetime.date | None
+    warning: str | None = None
+
+
+def read_date(written: str | datetime.date, today: datetime.date | None = None) -> DateReading:
+    """The date `written` in a listing (text, or a date the page gave machine-readably),
+    judged as the module docstring says: implausible dates become unknown, ambiguous
+    ones are read day first; either way with a warning."""
+    if isinstance(written, datetime.date):
+        date, ambiguous = written, False
+    else:
+        reading = _reading(written)
+        if reading is None:
+            return DateReading(None, f"unreadable date {written!r}")
+        date, ambiguous = reading
+    latest = (today or datetime.date.today()) + _AHEAD
+    if not _EARLIEST <= date <= latest:
+        why = f"before {_EARLIEST.year} or after {latest}"
+        return DateReading(None, f"implausible date {str(written)!r} ({why}); left unknown")
+    if ambiguous:
+        return DateReading(date, f"ambiguous date {written!r}: read day first, as {date.isoformat()}")
+    return DateReading(date)
+
+
+def _reading(text: str) -> tuple[datetime.date, bool] | None:
+    """The date in `text` and whether its day and month could be swapped, or None."""
     if not isinstance(text, str):
         return None
     if len(text) > _MAX_INPUT:
@@ -381,15 +432,16 @@ def parse_date(text: str) -> datetime.date | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse_cached(text: str) -> datetime.date | None:
+def _parse_cached(text: str) -> tuple[datetime.date, bool] | None:
     try:
         return _parse(text)
     except (ValueError, OverflowError):  # date(2026, 2, 31), absurd digit strings
         return None
 
 
-def _parse(text: str) -> datetime.date | None:
-    """Read one date from `text`; raises ValueError for a day that does not exist."""
+def _parse(text: str) -> tuple[datetime.date, bool] | None:
+    """Read one date from `text`, and whether its numeric day and month could be swapped;
+    raises ValueError for a day that does not exist."""
     tokens = _tokens(unicodedata.normalize("NFKC", text))
     numbers = [index for index, (kind, _) in enumerate(tokens) if kind == _NUMBER]
     if not 2 <= len(numbers) <= 3:
@@ -408,7 +460,7 @@ def _parse(text: str) -> datetime.date | None:
         month = _month_named(tokens, lexicon)
         if month is None:
             return None
-        return datetime.date(year, month, int(tokens[small[0]][1]))
+        return datetime.date(year, month, int(tokens[small[0]][1])), False
 
     # Two small numbers: the month is numeric, so every word must be date glue (this
     # rejects `5 August 2026 v2` and prose that happens to hold three numbers). The words
@@ -416,6 +468,24 @@ def _parse(text: str) -> datetime.date | None:
     # `5 tháng 8, 2026`).
     if not all(_is_glue(token, lexicon) for kind, token in tokens if kind == _WORD):
         return None
+    month_at = _marked_month(tokens, small, lexicon)
+    if month_at is not None:
+        day_at = small[1] if month_at == small[0] else small[0]
+        return datetime.date(year, int(tokens[month_at][1]), int(tokens[day_at][1])), False
+    first, second = int(tokens[small[0]][1]), int(tokens[small[1]][1])
+    if year_at < small[0]:  # year first: year-month-day, ISO order and every CLDR pattern
+        return datetime.date(year, first, second), False
+    # Year last: day-month-year, as most locales write it; month-day-year (always written
+    # with slashes) when it is the only reading that exists.
+    if first <= 12 < second:
+        return datetime.date(year, first, second), False
+    swappable = "/" in text and first != second and first <= 12 and second <= 12
+    return datetime.date(year, second, first), swappable
+
+
+def _marked_month(tokens: list[_Token], small: list[int], lexicon: _Lexicon) -> int | None:
+    """The number that the words around it mark as the month (`8月`, `tháng 8`), or None
+    when none or both are marked."""
     month_at = None
     for index in small:
         previous = tokens[index - 1][1] if index > 0 else ""
@@ -424,13 +494,7 @@ def _parse(text: str) -> datetime.date | None:
             if month_at is not None:
                 return None
             month_at = index
-    if month_at is None:
-        # Year first: year-month-day (ISO order and every CLDR pattern that writes it).
-        # Year last: day-month-year, as in every CLDR medium pattern with a numeric month
-        # and the year last except es_PA and es_PR (month-day-year).
-        month_at = small[0] if year_at < small[0] else small[1]
-    day_at = small[1] if month_at == small[0] else small[0]
-    return datetime.date(year, int(tokens[month_at][1]), int(tokens[day_at][1]))
+    return month_at
 
 
 def _month_named(tokens: list[_Token], lexicon: _Lexicon) -> int | None:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from papershelf.model import Entry, Problem, Sighting
-from papershelf.snapshots.dates import parse_date
+from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
 
@@ -38,14 +38,18 @@ class RawEntry:
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
-    """Decode and split the fields; what is missing or unreadable becomes a Problem."""
+    """Decode and split the fields; what is missing or unreadable becomes a Problem.
+
+    An entry is provisional when what its identity and key are made of may read
+    differently later: no author line, no authors, no date it can keep, an author list cut
+    inside a parenthesis, or a title or name holding undecodable text (`�`, reported at
+    its line by the reader)."""
     problems: list[Problem] = []
     if raw.authors is None:
         problems.append(Problem(raw.title_at, "entry has no author line"))
-    date = raw.date if isinstance(raw.date, dt.date) else parse_date(raw.date) if raw.date else None
-    if raw.authors is not None and date is None:
-        what = f"unreadable date {raw.date!r}" if raw.date else "no date after the authors"
-        problems.append(Problem(raw.authors_at, what))
+    reading = read_date(raw.date) if raw.date else DateReading(None, "no date after the authors")
+    if raw.authors is not None and reading.warning:  # else the missing author line says enough
+        problems.append(Problem(raw.authors_at, reading.warning))
     authors = parse_authors(raw.authors or "")
     problems += [Problem(raw.authors_at, message) for message in authors.problems]
     if raw.authors is not None and not authors.persons:
@@ -53,15 +57,18 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     abstract, truncated = _abstract(raw.abstract)
     if raw.authors is not None and not abstract:
         problems.append(Problem(raw.title_at, "entry has no abstract"))
+    title = decode_latex(raw.title).strip()
+    undecodable = any("\ufffd" in text for text in (title, *(person.name for person in authors.persons)))
     entry = Entry(
-        title=decode_latex(raw.title).strip(),
+        title=title,
         authors=authors.persons,
-        date=date,
+        date=reading.date,
         abstract=abstract,
         truncated=truncated,
         topic=topic,
         source=raw.title_at,
         authors_truncated=authors.truncated,
+        provisional=reading.date is None or not authors.persons or bool(authors.problems) or undecodable,
     )
     return entry, problems
 

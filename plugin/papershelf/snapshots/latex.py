@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 __all__ = ["ACCENT_MARKS", "LETTER_MACROS", "decode_latex", "split_math"]
 
@@ -36,6 +38,7 @@ ACCENT_MARKS = {
     "b": "\u0331",
 }
 _SYMBOLACCENT_MARKS = frozenset("'`^\"~=.")
+_MAX_MARKS = 30
 # Letters and symbols that are whole macros in LaTeX.
 # Letters that are macros in plain LaTeX, both ways: decoded here, written by export.latex.
 LETTER_MACROS = {
@@ -166,54 +169,85 @@ def _closing_dollar(text: str, start: int) -> int:
     return -1
 
 
+@dataclass
+class _Frame:
+    """Decoded text waiting for its end: a braced group (ends at its `}`) or a macro's
+    argument that is another macro (ends with that macro's text). `finish` turns the text
+    into what the enclosing frame receives, told whether a closing brace was found."""
+
+    finish: Callable[[str, bool], str]
+    group: bool
+    out: list[str] = field(default_factory=list)
+
+
+def _kept(text: str, closed: bool) -> str:
+    return text
+
+
+def _braces_kept(text: str, closed: bool) -> str:
+    return "{" + text + ("}" if closed else "")
+
+
+def _footnote(note: str, closed: bool) -> str:
+    return f" ({note})" if closed else f" ({note}"
+
+
 class _Decoder:
-    """A single left-to-right pass over LaTeX source; groups are decoded recursively."""
+    """A single left-to-right pass over LaTeX source. Groups and macro arguments are frames
+    on an explicit stack, not recursive calls: a listing may nest braces or chain accents
+    thousands deep, and that must cost time in proportion, never a RecursionError."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
-        self.group_closed = True
+        self.frames = [_Frame(_kept, group=True)]
+        self.closing, self.spaces = _brace_index(text)
 
-    def run(self, until_brace: bool = False) -> str:
-        out: list[str] = []
-        while self.pos < len(self.text):
-            char = self.text[self.pos]
-            if char == "}" and until_brace:
-                self.pos += 1
-                self.group_closed = True
-                return "".join(out)
+    def run(self) -> str:
+        text = self.text
+        while self.pos < len(text):
+            char = text[self.pos]
             if char == "\\":
-                out.append(self._macro())
+                self._macro()
             elif char == "$":
-                out.append(self._math())
+                self._emit(self._math())
             elif char == "{":
-                out.append(self._bare_group())
+                self._open_group()
             elif char == "}":
-                self.pos += 1
-                out.append("}")  # a stray closing brace is text, not structure
+                self._close_group()
             else:
-                out.append(self._plain())
-        self.group_closed = not until_brace
-        return "".join(out)
+                self._emit(self._plain())
+        while len(self.frames) > 1:  # groups the text never closed
+            frame = self.frames.pop()
+            self._emit(frame.finish("".join(frame.out), False), closed=False)
+        return "".join(self.frames[0].out)
 
-    def _bare_group(self) -> str:
+    def _emit(self, piece: str, closed: bool = True) -> None:
+        """Hand decoded text to the innermost frame; an argument frame is then complete
+        (and closed unless its macro's own group was not)."""
+        frame = self.frames[-1]
+        frame.out.append(piece)
+        while not frame.group:
+            self.frames.pop()
+            piece = frame.finish("".join(frame.out), closed)
+            frame = self.frames[-1]
+            frame.out.append(piece)
+
+    def _open_group(self) -> None:
         """`{GPU}` or `{\\o}` protect case or scope a macro: drop the braces. A group holding
         spaces (`{{ config }}`, `{% raw %}`) is not LaTeX grouping but text: keep them."""
-        spaced = any(char.isspace() for char in self._group_source())
+        close = self.closing.get(self.pos, len(self.text) - 1)
+        spaced = self.spaces[close + 1] > self.spaces[self.pos]
         self.pos += 1
-        inner = self.run(until_brace=True)
-        if not spaced:
-            return inner
-        return "{" + inner + ("}" if self.group_closed else "")
+        self.frames.append(_Frame(_braces_kept if spaced else _kept, group=True))
 
-    def _group_source(self) -> str:
-        """The raw text of the group that opens at the current position (to its end if unclosed)."""
-        depth = 0
-        for end in range(self.pos, len(self.text)):
-            depth += {"{": 1, "}": -1}.get(self.text[end], 0)
-            if depth == 0:
-                return self.text[self.pos : end + 1]
-        return self.text[self.pos :]
+    def _close_group(self) -> None:
+        self.pos += 1
+        if len(self.frames) == 1:
+            self._emit("}")  # a stray closing brace is text, not structure
+            return
+        frame = self.frames.pop()
+        self._emit(frame.finish("".join(frame.out), True))
 
     def _plain(self) -> str:
         """Ordinary characters up to the next special one, with TeX ligature dashes."""
@@ -230,58 +264,60 @@ class _Decoder:
         self.pos = end + 1
         return piece
 
-    def _group_or_token(self) -> str:
-        """The argument of a macro: a braced group (decoded) or the next single character."""
+    def _argument(self, finish: Callable[[str, bool], str]) -> None:
+        """The argument of a macro, `finish`ed: a braced group, another macro (both decoded
+        when they end) or the next single character."""
         while self.pos < len(self.text) and self.text[self.pos] == " ":
             self.pos += 1
         if self.pos >= len(self.text):
-            return ""
-        if self.text[self.pos] == "{":
+            self._emit(finish("", True))
+        elif self.text[self.pos] == "{":
             self.pos += 1
-            return self.run(until_brace=True)
-        if self.text[self.pos] == "\\":
-            return self._macro()
-        self.pos += 1
-        return self.text[self.pos - 1]
+            self.frames.append(_Frame(finish, group=True))
+        elif self.text[self.pos] == "\\":
+            self.frames.append(_Frame(finish, group=False))
+        else:
+            self.pos += 1
+            self._emit(finish(self.text[self.pos - 1], True))
 
-    def _macro(self) -> str:
+    def _macro(self) -> None:
         start = self.pos
         self.pos += 1
         if self.pos >= len(self.text):
-            return "\\"
+            self._emit("\\")
+            return
         char = self.text[self.pos]
         if char in _SYMBOLACCENT_MARKS:
             self.pos += 1
-            return _accent(self._group_or_token(), ACCENT_MARKS[char])
-        if char in _ESCAPES:
+            self._argument(_accenting(ACCENT_MARKS[char]))
+        elif char in _ESCAPES:
             self.pos += 1
-            return _ESCAPES[char]
-        if char == "$":
+            self._emit(_ESCAPES[char])
+        elif char == "$":
             self.pos += 1
-            return "\\$"
-        if char == "\\":
+            self._emit("\\$")
+        elif char == "\\":
             self.pos += 1
-            return " "
-        match = _MACRO_NAME.match(self.text, self.pos)
-        if match is None:
+            self._emit(" ")
+        elif (match := _MACRO_NAME.match(self.text, self.pos)) is None:
             self.pos += 1
-            return self.text[start : self.pos]
-        name = match.group()
-        self.pos = match.end()
-        return self._named_macro(name, start)
+            self._emit(self.text[start : self.pos])
+        else:
+            self.pos = match.end()
+            self._named_macro(match.group(), start)
 
-    def _named_macro(self, name: str, start: int) -> str:
+    def _named_macro(self, name: str, start: int) -> None:
         if name in ACCENT_MARKS and len(name) == 1:
-            return _accent(self._group_or_token(), ACCENT_MARKS[name])
-        if name in _NAMED:
+            self._argument(_accenting(ACCENT_MARKS[name]))
+        elif name in _NAMED:
             self._skip_empty_group()
-            return _NAMED[name]
-        if name in _TEXT_COMMANDS:
-            return self._group_or_token()
-        if name == "footnote":
-            note = self._group_or_token()
-            return f" ({note})" if self.group_closed else f" ({note}"
-        return self._verbatim_macro(start)
+            self._emit(_NAMED[name])
+        elif name in _TEXT_COMMANDS:
+            self._argument(_kept)
+        elif name == "footnote":
+            self._argument(_footnote)
+        else:
+            self._emit(self._verbatim_macro(start))
 
     def _skip_empty_group(self) -> None:
         if self.text.startswith("{}", self.pos):
@@ -292,20 +328,43 @@ class _Decoder:
     def _verbatim_macro(self, start: int) -> str:
         """An unknown macro stays visible, with its braced arguments, as the source wrote it."""
         while self.pos < len(self.text) and self.text[self.pos] == "{":
-            self.pos += len(self._group_source())
+            self.pos = self.closing.get(self.pos, len(self.text) - 1) + 1
         return self.text[start : self.pos]
+
+
+def _brace_index(text: str) -> tuple[dict[int, int], list[int]]:
+    """Where each `{` closes (an unclosed one is absent) and how many whitespace characters
+    precede each position: both found in one pass, so that no group is scanned twice."""
+    closing: dict[int, int] = {}
+    open_at: list[int] = []
+    spaces = [0]
+    for index, char in enumerate(text):
+        if char == "{":
+            open_at.append(index)
+        elif char == "}" and open_at:
+            closing[open_at.pop()] = index
+        spaces.append(spaces[-1] + char.isspace())
+    return closing, spaces
+
+
+def _accenting(mark: str) -> Callable[[str, bool], str]:
+    return lambda base, closed: _accent(base, mark)
 
 
 def _accent(base: str, mark: str) -> str:
     """Put a combining mark on the first letter of `base` (dotless i/j regain their dot).
 
     The mark goes after the marks that letter already carries, so that `\\~{\\^e}` stacks
-    the tilde over the circumflex (ễ), as LaTeX draws it.
+    the tilde over the circumflex (ễ), as LaTeX draws it. A letter keeps at most
+    `_MAX_MARKS` marks (Unicode's stream-safe limit): thousands of chained accents are
+    noise, and stacking them would cost time quadratic in their number.
     """
     if not base:
         return mark.strip() or ""
     first = _DOTLESS.get(base[0], base[0])
     end = 1
-    while end < len(base) and unicodedata.combining(base[end]):
+    while end < len(base) and end <= _MAX_MARKS and unicodedata.combining(base[end]):
         end += 1
+    if end > _MAX_MARKS:
+        return first + base[1:]
     return first + base[1:end] + mark + base[end:]

@@ -1,15 +1,23 @@
-"""read_snapshot(path) -> Listing: pick the reader by file type, decode bytes robustly."""
+"""read_snapshot(path) -> Listing: pick the reader by file type, decode bytes robustly.
+
+Decoding is reported where it matters: a line with undecodable bytes or control
+characters is a warning at that line (only the entry that holds it is affected, see
+`entries.build_entry`), and a file that is not UTF-8 says which encoding was assumed: a
+note when the detector is sure, a warning when it guessed.
+"""
 
 from __future__ import annotations
 
-import codecs
+import stat
+from dataclasses import replace
 from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
+from papershelf.snapshots.decoding import Decoded, decode_snapshot
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
 
-__all__ = ["SNAPSHOT_SUFFIXES", "decode_snapshot", "read_snapshot"]
+__all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
 
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
@@ -27,34 +35,40 @@ def read_snapshot(path: Path, name: str | None = None) -> Listing:
     if suffix not in SNAPSHOT_SUFFIXES:
         return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; expected .txt or .html); skipped")
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return _skipped(name, "not a regular file; skipped")
         data = path.read_bytes()
     except OSError as error:
-        return _skipped(name, f"cannot read: {error.strerror}")
+        return _skipped(name, f"cannot read: {error.strerror or error}")
     if not data.strip():
         return _skipped(name, "empty file")
-    if b"\x00" in data[:8192] and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    decoded = decode_snapshot(data)
+    if decoded.binary:
         return _skipped(name, "binary file; skipped")
-    text = decode_snapshot(data)
-    return parse_html_listing(text, name) if suffix in HTML_SUFFIXES else parse_text_listing(text, name)
+    read = parse_html_listing if suffix in HTML_SUFFIXES else parse_text_listing
+    listing = read(decoded.text, name)
+    warnings, notes = _decoding_problems(decoded, name)
+    problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
+    return replace(listing, problems=tuple(problems), notes=(*notes, *listing.notes))
 
 
 def _skipped(name: str, why: str) -> Listing:
     return Listing(name, "", (), (Problem(Sighting(name, 1), why),))
 
 
-def decode_snapshot(data: bytes) -> str:
-    """Bytes -> text: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252.
-
-    Browsers on Windows still save text as Windows-1252, where byte 0x85 is `…`; decoding
-    that as Latin-1 would turn it into U+0085, a line break for `str.splitlines`.
-    """
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16", errors="replace")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+def _decoding_problems(decoded: Decoded, name: str) -> tuple[list[Problem], list[Problem]]:
+    """Warnings at the lines decoding touched, and a note (or, if guessed, a warning) that
+    names the encoding assumed."""
+    warnings = [
+        Problem(Sighting(name, number), "undecodable bytes here, shown as \ufffd")
+        for number, line in enumerate(decoded.text.split("\n"), start=1)
+        if "\ufffd" in line
+    ]
+    removed = "control characters removed here"
+    warnings += [Problem(Sighting(name, line), removed) for line in decoded.controls]
+    if decoded.encoding is None:
+        return warnings, []
+    if decoded.guessed:
+        guess = f"not UTF-8; read as {decoded.encoding}, a guess: check its letters or save as UTF-8"
+        return [Problem(Sighting(name, 1), guess), *warnings], []
+    return warnings, [Problem(Sighting(name, 1), f"not UTF-8; read as {decoded.encoding}")]
