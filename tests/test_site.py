@@ -60,7 +60,7 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     assert sightings == ["a.txt:5", "b.txt:5"]
     bib = page.select_one(".ps-bibtex code").get_text()
     assert bib == built.text("papers/garciaferrero2026sparse.bib")
-    assert bib.startswith("@misc{garciaferrero2026sparse,") and "Garc{\\'\\i}a-Ferrero, Iker" in bib
+    assert bib.startswith("@misc{garciaferrero2026sparse,") and "Garc{\\'i}a-Ferrero, Iker" in bib
     assert page.select_one("a.ps-download")["href"] == "../../papers/garciaferrero2026sparse.bib"
     assert page.select_one("time")["datetime"] == "2026-08-05"
 

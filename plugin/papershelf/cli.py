@@ -9,8 +9,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from papershelf.export.biblatex import biblatex_file
-from papershelf.export.bibtex import bibtex_file
+from papershelf.export.biblatex import BIBLATEX, biblatex_file
+from papershelf.export.bibtex import BIBTEX, Dialect, approximation_note, bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
@@ -28,6 +28,8 @@ FORMATS: dict[str, Callable[[Iterable[Paper]], str]] = {
     "biblatex": biblatex_file,
     "csljson": csljson_file,
 }
+_DIALECTS: dict[str, Dialect] = {"bibtex": BIBTEX, "biblatex": BIBLATEX}
+"""Formats that can only approximate some characters, reported as the site build does."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,6 +79,8 @@ def _parse(args: argparse.Namespace) -> int:
     for path in args.paths:
         for listing in _listings(path):
             records += [entry_record(entry) for entry in listing.entries]
+            for note in listing.notes:
+                print(f"info: {note}", file=sys.stderr)
             for problem in listing.problems:
                 print(f"warning: {problem}", file=sys.stderr)
     json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
@@ -94,6 +98,8 @@ def _export(args: argparse.Namespace) -> int:
             print(f"error: no topic {args.topic!r}; topics: {', '.join(sorted(topics))}", file=sys.stderr)
             return 2
         papers = [library.by_key[key] for key in topics[args.topic].papers]
+    if args.format in _DIALECTS and (note := approximation_note(papers, _DIALECTS[args.format])):
+        print(f"info: {note}", file=sys.stderr)
     text = FORMATS[args.format](papers)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
@@ -109,6 +115,8 @@ def _check(args: argparse.Namespace) -> int:
     for listing in listings:
         kept = len(listing.entries)
         print(f"{listing.file}: {listing.found} found, {kept} kept, {len(listing.problems)} warnings")
+        for note in listing.notes:
+            print(f"  info: {note}")
         for problem in listing.problems:
             print(f"  warning: {problem}")
     found = sum(listing.found for listing in listings)
@@ -159,6 +167,8 @@ def _library(args: argparse.Namespace) -> Library:
     listings = [listing for path in args.paths for listing in _listings(path)]
     keys_path = args.keys or _default_keys_path(args.paths[0])
     merged = keyed_library(listings, keys_path)
+    for note in (note for listing in merged.library.listings for note in listing.notes):
+        print(f"info: {note}", file=sys.stderr)
     for problem in merged.library.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return merged.library

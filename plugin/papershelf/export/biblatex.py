@@ -9,7 +9,7 @@ from papershelf.model import Paper
 
 __all__ = ["BIBLATEX", "biblatex_entry", "biblatex_file"]
 
-BIBLATEX = Dialect(ascii_only=False, iso_date=True)
+BIBLATEX = Dialect(ascii_only=False, iso_date=True, name="biblatex")
 
 
 def biblatex_entry(paper: Paper) -> str:

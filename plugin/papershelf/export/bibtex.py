@@ -13,7 +13,8 @@ and the date is one ISO `date` field, which biber reads natively.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pybtex.database import BibliographyData
@@ -21,12 +22,21 @@ from pybtex.database import Entry as BibEntry
 from pybtex.bibtex.exceptions import BibTeXError
 from pybtex.database.output.bibtex import Writer
 
-from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex
+from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.model import Paper, Person
 from papershelf.snapshots.names import split_name
 
-__all__ = ["BIBTEX", "Dialect", "ascii_approximations", "bibtex_entry", "bibtex_file", "join_entries"]
+__all__ = [
+    "BIBTEX",
+    "Dialect",
+    "approximation_note",
+    "approximations",
+        "bibtex_entry",
+    "bibtex_file",
+    "join_entries",
+]
 
+_LETTER = re.compile(r"[^\W\d_]")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -36,9 +46,11 @@ class Dialect:
 
     ascii_only: bool
     iso_date: bool
+    name: str
+    """What the approximation note calls this format."""
 
 
-BIBTEX = Dialect(ascii_only=True, iso_date=False)
+BIBTEX = Dialect(ascii_only=True, iso_date=False, name="ASCII BibTeX")
 
 
 class _LatexWriter(Writer):
@@ -84,9 +96,13 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
         return encode_latex(text, protect_case=protect_case, ascii_only=dialect.ascii_only)
 
     fields = {
-        "author": _authors(paper.authors, paper.authors_truncated, encode),
+        "author": _authors(paper.authors, paper.authors_truncated, dialect.ascii_only),
         "title": encode(paper.title, protect_case=True),
     }
+    if not fields["author"]:  # styles sort and label by `key` when there is no author
+        fields["key"] = paper.key
+    if not fields["title"].strip():  # biblatex requires one; a title of unwritable characters
+        fields["title"] = paper.key
     if paper.date and dialect.iso_date:
         fields["date"] = paper.date.isoformat()
     elif paper.date:
@@ -99,34 +115,76 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     return {name: value for name, value in fields.items() if value}
 
 
-def _authors(persons: tuple[Person, ...], truncated: bool, encode: Callable[[str], str]) -> str:
+def _authors(persons: tuple[Person, ...], truncated: bool, ascii_only: bool) -> str:
     """Authors joined with `and`; a person with nothing writable (a name in a script ASCII
     cannot spell) is left out, and the list then ends in `others`, as for a cut-off list."""
-    names = [_name(person, encode) for person in persons]
-    written = [name for name in names if name.strip("{}, ")]
+    names = [_name(person, ascii_only) for person in persons]
+    written = [name for name in names if _has_letters(name)]
     if written and (truncated or len(written) < len(names)):
         written.append("others")
     return " and ".join(written)
 
 
-def _name(person: Person, encode: Callable[[str], str]) -> str:
-    """`von Last, Jr, First`; organisations whole in an extra brace pair."""
+def _name(person: Person, ascii_only: bool) -> str:
+    """`von Last, Jr, First`; organisations and surnames of several words as one word."""
     if person.corporate:
-        return "{" + _protect_and(encode(person.name)) + "}"
+        return _one_word(_protect_and(encode_name(person.name, ascii_only, corporate=True)))
     parts = split_name(person)
-    surname = _protect_and(encode(parts.last))
-    surname = "{" + surname + "}" if " " in parts.last else surname
-    last = " ".join(part for part in (_protect_and(encode(parts.von)), surname) if part)
-    fields = [last] + ([encode(parts.jr)] if parts.jr else [])
-    if parts.first:
-        fields.append(_protect_and(encode(parts.first)))
-    return ", ".join(fields)
+    surname = _protect_and(encode_name(parts.last, ascii_only))
+    surname = _one_word(surname) if " " in surname else surname
+    last = " ".join(part for part in (_protect_and(encode_name(parts.von, ascii_only)), surname) if part)
+    jr, first = encode_name(parts.jr, ascii_only), _protect_and(encode_name(parts.first, ascii_only))
+    if not _has_letters(last):  # nothing writable in the surname: bibtex needs one, the given name serves
+        last, first = first, ""
+    return ", ".join(field for field in (last, jr, first) if _has_letters(field))
 
 
-def ascii_approximations(paper: Paper) -> str:
-    """Characters of the paper that the ASCII BibTeX export approximates or leaves out."""
-    texts = [paper.title, paper.abstract, *paper.topics, *(person.name for person in paper.authors)]
-    return ascii_losses("".join(texts))
+def _has_letters(part: str) -> bool:
+    """Whether a name part has a letter: bibtex and biber take a part of punctuation only
+    (`-`, `/`) for an empty one and stop on it, and biber a name `0` too."""
+    return _LETTER.search(part) is not None
+
+
+def _one_word(words: str) -> str:
+    """Words bibtex must read as one name part: `{Mind Lab}`, or `T{\\=o}hoku{ }University`.
+
+    Labels (`alpha`) take the first letters of a name and count the letters inside a plain
+    brace group one by one, so the outer braces would let them cut `{\\=o}` in half;
+    spaces (and commas) braced one by one keep the words together without such a group.
+    """
+    if "\\" not in words:
+        return "{" + words + "}"
+    return words.replace(" ", "{ }").replace(",", "{,}")
+
+
+def approximations(paper: Paper, dialect: Dialect) -> str:
+    """Characters of the paper that `dialect` approximates or leaves out, in order: letters
+    ASCII cannot spell, and what names cannot hold (see `encode_name`)."""
+    texts = "".join([paper.title, paper.abstract, *paper.topics])
+    lost = ascii_losses(texts) if dialect.ascii_only else ""
+    for person in paper.authors:
+        lost += name_losses(person.name, dialect.ascii_only, person.corporate)
+    return "".join(dict.fromkeys(lost))
+
+
+def approximation_note(papers: Iterable[Paper], dialect: Dialect = BIBTEX, shown: int = 5) -> str:
+    """One line on what `dialect` could not write exactly, or "" when it wrote everything.
+
+    Not an input problem, so not a warning; but never silent: the site build and
+    `papershelf export` both print it.
+    """
+    lossy = {paper.key: lost for paper in papers if (lost := approximations(paper, dialect))}
+    if not lossy:
+        return ""
+    listed = ", ".join(f"{key} ({lost})" for key, lost in list(lossy.items())[:shown])
+    more = f" and {len(lossy) - shown} more" if len(lossy) > shown else ""
+    keeps = "the CSL-JSON export keeps them" + (
+        " (the biblatex export keeps their letters)" if dialect.ascii_only else ""
+    )
+    return (
+        f"{len(lossy)} papers have characters that {dialect.name} can only approximate: "
+        f"{listed}{more}; {keeps}"
+    )
 
 
 def _protect_and(name: str) -> str:

@@ -5,23 +5,28 @@ Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'
 names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in half.
 Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
 of accented letters is kept. Literal braces that pair up are written `\\{ \\}`, which every
-decoder knows; a stray one is spelled `\\textbraceleft{}`, because bibtex counts a `\\{` as a
-brace and one unmatched brace would end the field (or a name part) early. Math spans survive
-only if every macro in them is one that plain LaTeX defines; anything else is escaped and
-printed as text.
+decoder knows; a stray one is spelled `{$\\lbrace$}`, because bibtex counts a `\\{` as a
+brace and one unmatched brace would end the field (or a name part) early. (pandoc knows
+neither `\\textbraceleft` nor `\\textbar`, and silently drops them.)
+
+Listing text is written by strangers and ends up in documents users compile, so math is not
+copied: it is rebuilt from an allowlist of tokens that plain LaTeX typesets without an error
+(see `papershelf.export.texmath`); math with anything else is escaped and printed as text. Names get
+stricter treatment still (`encode_name`), because styles cut them into initials and labels.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
+from papershelf.export.texmath import ESCAPE_TEXT, TEXT_SPECIALS, braces_balanced, plain_math, single_spaces
 from papershelf.snapshots.latex import ACCENT_MARKS, LETTER_MACROS, split_math
 
-__all__ = ["ascii_losses", "braces_balanced", "encode_latex"]
+__all__ = ["ascii_losses", "braces_balanced", "encode_latex", "encode_name", "name_losses"]
 
 _MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
-_MARKS_BELOW = frozenset("\u0327\u0328\u0323\u0331")
 _LETTERS = {letter: "\\" + macro for macro, letter in LETTER_MACROS.items()}
 _SYMBOLS = {
     "–": "--",
@@ -49,24 +54,15 @@ _SYMBOLS = {
     "\u202f": " ",
 }
 _STRAY = {"{": "\ue000", "}": "\ue001"}
-_STRAY_SPELLING = {"\ue000": r"\textbraceleft{}", "\ue001": r"\textbraceright{}"}
-_ASCII_SPECIALS = {
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "\\": r"\textbackslash{}",
-    "<": r"{\textless}",
-    ">": r"{\textgreater}",
-    "|": r"{\textbar}",
-}
-_ASCII_TABLE = str.maketrans(
-    {**{chr(code): "" for code in range(128) if not chr(code).isprintable()}, **_ASCII_SPECIALS}
+_STRAY_SPELLING = {"\ue000": r"{$\lbrace$}", "\ue001": r"{$\rbrace$}"}
+# For ASCII forms of other characters (`｛` is a `{`): one brace alone must not count as one.
+_FOLDED_TABLE = str.maketrans(
+    {
+        **{chr(code): "" for code in range(128) if not chr(code).isprintable()},
+        **TEXT_SPECIALS,
+        "{": _STRAY_SPELLING["\ue000"],
+        "}": _STRAY_SPELLING["\ue001"],
+    }
 )
 _GREEK = {
     "α": "alpha",
@@ -103,20 +99,15 @@ _GREEK = {
     "Ψ": "Psi",
     "Ω": "Omega",
 }
-# Macros plain LaTeX defines in math mode; math using any other stays text.
-_MATH_MACROS = frozenset(
-    "times cdot cdots ldots dots leq geq le ge neq approx sim simeq equiv ll gg in notin subset "
-    "subseteq cup cap infty pm mp to rightarrow leftarrow Rightarrow leftrightarrow mapsto "
-    "sum prod int log ln exp max min sqrt frac mathcal mathbf mathrm mathit mathsf mathtt "
-    "left right big Big langle rangle lfloor rfloor lceil rceil prime partial nabla forall "
-    "exists emptyset star ast circ bullet top bot mid vert Vert quad qquad text hat tilde bar "
-    "vec dot overline underline sin cos tan arg det dim lim sup inf mathop mathbin { } , ; ! "
-    "backslash cdotp colon".split()
-    + list(_GREEK.values())
-    + ["varepsilon", "vartheta", "varphi", "varrho", "varsigma", "mu"]
-)
-_MACRO = re.compile(r"\\([A-Za-z]+|.)")
 _LATEX_ACTIVE = re.compile(r"[$\\{}]")
+# Names keep letters, digits and name punctuation: see `encode_name`.
+_NAME_SPECIALS = frozenset("\\{}$%#_^~<>|[]\ue000\ue001")
+_WHOLE_LETTERS = {"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ŋ": "ng", "Ŋ": "Ng", "ĸ": "k"}
+"""Letters with no Latin base in their Unicode name, and no command in plain LaTeX."""
+_LATIN_WITH = re.compile(r"LATIN (CAPITAL|SMALL) LETTER ([A-Z]) WITH .*")
+_LEADING_PUNCTUATION = re.compile(r"(?<!\S)[^\w\s]+")
+_NAME_TROUBLE = re.compile(r"[^\w\s.'-]|_|(?<!\S)[.'-]")
+"""What may need leaving out of a name: a special, or punctuation that starts a word."""
 
 
 def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True) -> str:
@@ -131,8 +122,9 @@ def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True)
         return _encode_words(text, protect_case, ascii_only)
     pieces: list[str] = []
     for is_math, run in split_math(text):
-        if is_math and _plain_latex_math(run):
-            pieces.append("{$" + run + "$}" if protect_case else "$" + run + "$")
+        math = plain_math(run) if is_math else None
+        if math is not None:
+            pieces.append("{$" + math + "$}" if protect_case else "$" + math + "$")
         else:
             shown = f"${run}$" if is_math else run.replace("\\$", "$")
             pieces.append(_encode_words(_mark_stray_braces(shown), protect_case, ascii_only))
@@ -140,7 +132,7 @@ def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True)
 
 
 def _mark_stray_braces(text: str) -> str:
-    """Braces without a partner become placeholders that encode as `\\textbrace...{}`."""
+    """Braces without a partner become placeholders that encode as `{$\\lbrace$}`..."""
     if "{" not in text and "}" not in text:
         return text
     stray = set()
@@ -175,30 +167,7 @@ def _exact_in_ascii(char: str) -> bool:
         or char in _STRAY_SPELLING
     ):
         return True
-    decomposed = unicodedata.normalize("NFD", char)
-    base, marks = decomposed[0], decomposed[1:]
-    return bool(marks) and (base.isascii() or base in _LETTERS) and all(m in _MARKS for m in marks)
-
-
-_SPELLED = (_SYMBOLS, _LETTERS, _GREEK, _STRAY_SPELLING)
-
-
-def braces_balanced(text: str) -> bool:
-    """Every `{` closed by a later `}`, as bibtex counts them (a backslash does not escape)."""
-    depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
-def _plain_latex_math(math: str) -> bool:
-    names = _MACRO.findall(math)
-    return braces_balanced(math) and all(name in _MATH_MACROS for name in names) and math.isascii()
+    return _accented(char)[1]
 
 
 def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
@@ -206,22 +175,14 @@ def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
     one by one, except that ASCII text where case does not matter (most abstracts, the bulk
     of an export) is translated whole in one C-level pass."""
     if text.isascii() and not protect_case:
-        return _single_spaces(text).translate(_ASCII_TABLE)
+        return single_spaces(text).translate(ESCAPE_TEXT)
     words = re.split(r"\s+", text)
     return " ".join(_encode_word(word, protect_case, ascii_only) if word else "" for word in words)
 
 
-def _single_spaces(text: str) -> str:
-    r"""`re.sub(r"\s+", " ", text)`, several times faster."""
-    words = text.split()
-    lead = " " if text[:1].isspace() else ""
-    trail = " " if words and text[-1:].isspace() else ""
-    return lead + " ".join(words) + trail
-
-
 def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
     if word.isascii():  # most words: one C-level pass instead of a call per character
-        encoded = word.translate(_ASCII_TABLE)
+        encoded = word.translate(ESCAPE_TEXT)
     else:
         encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
     if protect_case and _case_matters(word):
@@ -242,41 +203,111 @@ def _case_matters(word: str) -> bool:
 
 def _encode_char(char: str, ascii_only: bool = True) -> str:
     if char.isascii():
-        return _ASCII_SPECIALS.get(char, char) if char.isprintable() else ""
+        return TEXT_SPECIALS.get(char, char) if char.isprintable() else ""
     if char in _STRAY_SPELLING:
         return _STRAY_SPELLING[char]
     if not ascii_only:
-        return char
+        return "" if unicodedata.category(char) in ("Cc", "Cs") else char
     if char in _SYMBOLS:
         return _SYMBOLS[char]
     if char in _LETTERS:
         return "{" + _LETTERS[char] + "}"
     if char in _GREEK:
         return "{$\\" + _GREEK[char] + "$}"
-    return _accented(char)
+    return _accented(char)[0]
 
 
-def _accented(char: str) -> str:
-    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'\\i}`.
+@functools.lru_cache(maxsize=4096)
+def _accented(char: str) -> tuple[str, bool]:
+    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'i}`; and whether that is exact.
 
-    Marks LaTeX has no command for (the Vietnamese horn) are left off; a character with no
-    Latin base at all becomes its compatibility ASCII form or nothing. `ascii_losses`
-    reports both, so that callers can say what was approximated.
+    biber decodes accent commands back to Unicode, and pdflatex in its default set-up
+    (OT1) typesets the accented letters of Latin-1 and Latin Extended-A only, bar those
+    with an ogonek (`\\k` is T1-only). So a mark is kept, in Unicode's order, while the
+    letter it builds is one of those: `ặ` becomes `{\\u{a}}`, `ǿ` becomes `{\\o}`. An `i`
+    keeps its dot (`{\\'i}`): LaTeX drops it under an accent, while biber reads `{\\'\\i}` as
+    a dotless i and a combining accent that pdflatex cannot typeset. A character with no
+    Latin base becomes its compatibility form, the base its Unicode name gives (`Đ` ->
+    `D`), a common transliteration (`þ` -> `th`) or nothing; `ascii_losses` reports all
+    of these, so that callers can say what was approximated.
     """
     decomposed = unicodedata.normalize("NFD", char)
-    base, marks = decomposed[0], [mark for mark in decomposed[1:] if mark in _MARKS]
+    base, marks = decomposed[0], decomposed[1:]
     if base in _LETTERS:
         body = _LETTERS[base]
     elif base.isascii() and base.isalpha():
-        above = any(mark not in _MARKS_BELOW for mark in marks)
-        body = "\\" + base if base in "ij" and above else base
+        body = base
     else:
-        folded = unicodedata.normalize("NFKD", char)
-        return folded if folded.isascii() and folded.isprintable() else ""
-    if not marks:
-        return body if body.isalpha() else "{" + body + "}"
+        return _approximated(char), False
+    built = base
     for mark in marks:
-        command = _MARKS[mark]
-        plain = not command.isalpha() and (len(body) == 1 or body in ("\\i", "\\j"))
-        body = f"\\{command}{body}" if plain else f"\\{command}{{{body}}}"
-    return "{" + body + "}"
+        if mark in _MARKS and mark != "\u0328" and _typeset_after_biber(built + mark):
+            built += mark
+            command = _MARKS[mark]
+            plain = not command.isalpha() and len(body) == 1
+            body = f"\\{command}{body}" if plain else f"\\{command}{{{body}}}"
+    exact = len(built) == len(decomposed)
+    return (body if body.isalpha() else "{" + body + "}"), exact
+
+
+def _typeset_after_biber(decomposed: str) -> bool:
+    letter = unicodedata.normalize("NFC", decomposed)
+    return len(letter) == 1 and "\u00c0" <= letter <= "\u017f"
+
+
+def _approximated(char: str) -> str:
+    folded = unicodedata.normalize("NFKD", char)
+    if folded.isascii():
+        return folded.translate(_FOLDED_TABLE)  # `＄` is a `$`: escape it
+    latin = _LATIN_WITH.fullmatch(unicodedata.name(char, ""))
+    if latin:
+        return latin[2] if latin[1] == "CAPITAL" else latin[2].lower()
+    return _WHOLE_LETTERS.get(char, "")
+
+
+def encode_name(name: str, ascii_only: bool = True, corporate: bool = False) -> str:
+    """A name, or one part of it, as LaTeX that bibtex can cut into initials and labels.
+
+    Styles take a name's first letters, counting a group that starts with a backslash as
+    one letter (`{\\'E}`); a cut through `\\$`, `\\textasciicircum{}` or `{$\\alpha$}` leaves
+    TeX an unbalanced group or an unknown command. So a name keeps its letters, digits and
+    punctuation; TeX's special characters and whatever is spelled as math are left out
+    (`name_losses` says which). A person's comma would split the name and is left out too;
+    an organisation's `&` is written `and`.
+    """
+    return _encode_words(_name_text(name, ascii_only, corporate)[0], False, ascii_only)
+
+
+def name_losses(name: str, ascii_only: bool = True, corporate: bool = False) -> str:
+    """The characters of `name` that `encode_name` approximates or leaves out, in order."""
+    kept, dropped = _name_text(name, ascii_only, corporate)
+    lost = dropped + (ascii_losses(kept) if ascii_only else "")
+    return "".join(dict.fromkeys(lost))
+
+
+def _name_spelling(spelled: str) -> bool:
+    """Whether an ASCII spelling can stand in a name: something, and no math."""
+    return bool(spelled) and "$" not in spelled
+
+
+def _name_text(name: str, ascii_only: bool, corporate: bool) -> tuple[str, str]:
+    """The name as it will be encoded, and the characters left out of it."""
+    if not _NAME_TROUBLE.search(name) and (  # most names: nothing to leave out
+        name.isascii()
+        or not ascii_only
+        or all(_name_spelling(_encode_char(c)) for c in name if not c.isascii())
+    ):
+        return " ".join(name.split()), ""
+    text = unicodedata.normalize("NFKC", name)  # a full-width `＄` is a `$` here
+    if corporate:
+        text = text.replace("&", " and ")
+    left_out = _NAME_SPECIALS | ({"&"} if corporate else {"&", ","})
+    kept = []
+    dropped = []
+    for char in text:
+        unwritable = ascii_only and not char.isascii() and not _name_spelling(_encode_char(char))
+        (dropped if char in left_out or unwritable else kept).append(char)
+    # biber takes a word's first character for its initial: `{` of `` `{\i} `` would be one
+    words = "".join(kept)
+    dropped += _LEADING_PUNCTUATION.findall(words)
+    return " ".join(_LEADING_PUNCTUATION.sub("", words).split()), "".join(dropped)

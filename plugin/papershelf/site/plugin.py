@@ -25,7 +25,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from papershelf.cache import AnalysisCache
 from papershelf.curation import DocPage, curate
-from papershelf.export.bibtex import ascii_approximations
+from papershelf.export.bibtex import approximation_note
 from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
@@ -117,7 +117,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
-        self._report_approximations(self.library)
+        if note := approximation_note(self.library.papers):  # not an input problem, but never silent
+            log.info("%s", note)
 
     def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
         """The plan of the library's analysis, from the cache when the library and the
@@ -129,20 +130,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.plan is None or self.plan.analysis is not analysis or self.plan.options != options:
             self.plan = SitePlan(analysis, options)
         return self.plan
-
-    def _report_approximations(self, library: Library) -> None:
-        """Not an input problem, so not a warning; but never silent."""
-        approximated = {paper.key: lost for paper in library.papers if (lost := ascii_approximations(paper))}
-        if approximated:
-            shown = ", ".join(f"{key} ({lost})" for key, lost in list(approximated.items())[:5])
-            more = f" and {len(approximated) - 5} more" if len(approximated) > 5 else ""
-            log.info(
-                "%d papers have characters that ASCII BibTeX can only approximate: %s%s; "
-                "library-biblatex.bib and library.json keep them",
-                len(approximated),
-                shown,
-                more,
-            )
 
     def _free(self, files: Files, src_uri: str) -> bool:
         """Whether a generated file may go at `src_uri`: the user's own file there wins."""
