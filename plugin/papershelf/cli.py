@@ -155,11 +155,18 @@ def _generate(args: argparse.Namespace) -> int:
 def _remove_stale(out: Path, produced: list[str]) -> list[str]:
     manifest = out / ".papershelf-files"
     before = manifest.read_text(encoding="utf-8").splitlines() if manifest.exists() else []
-    stale = sorted(set(before) - set(produced))
+    stale = sorted(name for name in set(before) - set(produced) if _inside(out, name))
     for name in stale:
         (out / name).unlink(missing_ok=True)
     write_if_changed(manifest, "".join(f"{name}\n" for name in sorted(produced)))
     return stale
+
+
+def _inside(out: Path, name: str) -> bool:
+    """Whether `name` (from the manifest, which anyone may edit) names a file inside `out`:
+    this command never removes anything else."""
+    root = out.resolve()
+    return (root / name).resolve().is_relative_to(root) and not Path(name).is_absolute()
 
 
 def _library(args: argparse.Namespace) -> Library:
