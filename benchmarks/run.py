@@ -1,274 +1,275 @@
-"""Measure papershelf against plain MkDocs on synthetic libraries, in one run.
+"""Time what a papershelf user waits for, against plain MkDocs on the same library, in one run.
 
-    python benchmarks/run.py --papers 1000 10000 --runs 3 [--serve] [--first] [--write docs/benchmarks.md]
+    python benchmarks/run.py --papers 1000 10000 --runs 3 [--workdir DIR] [--write docs/benchmarks.md]
 
-For each library size it measures, each `--runs` times (medians are reported):
+For each size, generate.py writes the library twice: as papershelf's project (snapshots)
+and as plain MkDocs + Material with one plain page per paper. Each project is built once
+untimed (so every measured build finds the citation-key file a committed project has, and
+warm disk caches), then `--runs` times, alternating which project goes first:
 
-* `mkdocs build` of a site using the plugin: wall time, peak memory (max RSS of the
-  process), pages written, the largest HTML page, and the plugin's own work: the wall time
-  spent inside papershelf's event handlers during that build (what MkDocs waits for), and
-  the CPU time of the processes the plugin forks (the work done beside MkDocs);
-* the plugin's work stage by stage, all in one fresh process: the analysis (reading
-  snapshots, merging, tokenising, topics, authors, the outline of the generated files;
-  `total` is their sum), then what the page and data processes do during a build (related
-  papers, BibTeX entries, then the pages' HTML and the export files: `made`);
-* `mkdocs build` of a plain Material site with the same number of simple pages and the same
-  navigation (five entries; the other pages kept out of the nav, as paper pages are): the
-  baseline of the same run;
-* with `--serve`: how long `mkdocs serve` takes to show a snapshot added while it runs.
+* first build: `mkdocs build` with no site folder and no plugin cache (CACHE_DIRS);
+* rebuild: `mkdocs build` again, with both;
+* a session of `mkdocs serve` with livereload on a free port: time to the first page; a new
+  snapshot saved (plain: a new paper page written) until the new paper's page is served; the
+  reading list edited, then an ordinary docs page edited, each until the edit is served;
+* peak memory of the builds and of the serve session, all processes of the tree at once.
 
-Each build finds the previous build's site, which MkDocs cleans first (as when building
-again in the same folder); with `--first`, both sites' builds start from none, as on a fresh
-clone.
-
-Ratios compare the two builds of the same run, since these machines are noisy.
+It prints the tables (medians, min-max, ratios papershelf / plain, the issue's targets);
+`--write PAGE` regenerates the benchmark page, keeping the notes below its notes marker.
+It runs `mkdocs` from the repository's `.venv` (the installed plugin) unless `--mkdocs`.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
+import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generate import generate  # noqa: E402
+from generate import (  # noqa: E402
+    DOCS_PAGE,
+    LIST_PAGE,
+    generate,
+    plain_probe_url,
+    write_plain_probe,
+    write_probe_snapshot,
+)
+from processes import Build, Server, build  # noqa: E402
+from report import NOTES_MARKER, SizeResult, page, tables  # noqa: E402
 
-SITE_CONFIG = """\
-site_name: Bench
-theme: {{name: material, font: false}}
-plugins:
-  - search
-{plugin}
-nav:
-  - index.md
-{nav}
-"""
-NAV_SECTIONS = ("papers", "topics", "authors", "timeline")
-PLUGIN_NAV = "".join(f"  - {section}/index.md\n" for section in NAV_SECTIONS)
-# `mkdocs build` with papershelf's event handlers timed; the total, and the CPU time of the
-# processes the plugin forked, go to the file argv[1].
-TIMED_BUILD = """
-import sys, time, functools, json, resource
-from papershelf.site.plugin import PapershelfPlugin
-spent = [0.0]
-def timed(handler):
-    @functools.wraps(handler)
-    def run(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return handler(*args, **kwargs)
-        finally:
-            spent[0] += time.perf_counter() - start
-    return run
-for name in dir(PapershelfPlugin):
-    if name.startswith("on_"):
-        setattr(PapershelfPlugin, name, timed(getattr(PapershelfPlugin, name)))
-from mkdocs.__main__ import cli
-try:
-    cli(["build", "-q"])
-finally:
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # papershelf's forked processes
-    json.dump({"hooks": spent[0], "aside_cpu": children.ru_utime + children.ru_stime}, open(sys.argv[1], "w"))
-"""
+REPO = HERE.parent
+MKDOCS = REPO / ".venv" / "bin" / "mkdocs"
+CACHE_DIRS = (".cache/plugin/papershelf",)  # the plugin's on-disk cache (its `cache_dir` option)
+KEYS_FILE = "citation-keys.tsv"  # the plugin's default key file, beside mkdocs.yml
+SETTLE_SECONDS = 1.0  # before each serve change: the watcher has seen the previous one
 
 
-def run_build(site: Path, timed: bool = False, first: bool = False) -> dict[str, float]:
-    """Wall time and peak RSS of one `mkdocs build` in its own process (and with `timed`, the
-    time spent in the plugin's handlers); with `first`, the previous build's site is removed
-    beforehand, as on a fresh clone."""
-    if first:
-        shutil.rmtree(site / "site", ignore_errors=True)
-    hooks = site / "hooks-seconds.txt"
-    command = [sys.executable, "-c", TIMED_BUILD, str(hooks)]
-    if not timed:
-        command = [sys.executable, "-m", "mkdocs", "build", "-q"]
+class Project(ABC):
+    """One of the two MkDocs projects of a library, and how a new paper arrives in it."""
+
+    kind: ClassVar[str]
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def clear(self) -> None:
+        """As on a fresh clone: no site folder, no cache."""
+        for folder in ("site", *CACHE_DIRS):
+            shutil.rmtree(self.root / folder, ignore_errors=True)
+
+    @abstractmethod
+    def add_paper(self, token: str) -> Path:
+        """Writes a new paper with `token` in its title; returns the file written."""
+
+    @abstractmethod
+    def paper_url(self, server: Server, token: str) -> str:
+        """The URL path of that paper's page (waiting, if need be, for it to be linked)."""
+
+
+class PapershelfProject(Project):
+    kind = "papershelf"
+
+    def add_paper(self, token: str) -> Path:
+        return write_probe_snapshot(self.root / "snapshots", token)
+
+    def paper_url(self, server: Server, token: str) -> str:
+        """Found on the list of all papers (newest first), since the key is the plugin's choice."""
+        return server.wait_for_link("/papers/", token)
+
+
+class PlainProject(Project):
+    kind = "plain"
+
+    def add_paper(self, token: str) -> Path:
+        return write_plain_probe(self.root / "docs", token)
+
+    def paper_url(self, server: Server, token: str) -> str:
+        return plain_probe_url(token)
+
+
+def url_of(page_file: str) -> str:
+    """A docs page's URL path with MkDocs's directory URLs (`lists/reading.md` -> `/lists/reading/`)."""
+    return "/" + page_file.removesuffix(".md") + "/"
+
+
+def edit_list(path: Path, token: str) -> None:
+    """A note added to the list's first item, as a user edits a reading list."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("- ["))
+    lines[first] += f", edited {token}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def edit_docs(path: Path, token: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + f"\nEdited {token}.\n", encoding="utf-8")
+
+
+@contextmanager
+def restored(paths: list[Path]) -> Iterator[list[Path]]:
+    """Puts `paths` back as they were afterwards, and deletes the files the caller adds to the
+    yielded list, so that every run starts from the same project."""
+    saved = {path: path.read_bytes() if path.exists() else None for path in paths}
+    created: list[Path] = []
+    try:
+        yield created
+    finally:
+        for path in created:
+            path.unlink(missing_ok=True)
+        for path, content in saved.items():
+            if content is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(content)
+
+
+def timed_change(change: Callable[[], object], shown: Callable[[], object]) -> float:
+    """Seconds from making a change to seeing it served."""
+    time.sleep(SETTLE_SECONDS)
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(
-            f"mkdocs build failed in {site}: {process.stderr.read().decode() if process.stderr else ''}"
+    change()
+    shown()
+    return time.perf_counter() - start
+
+
+def serve_session(project: Project, mkdocs: Path, log: Path) -> dict[str, float]:
+    """One `mkdocs serve` with livereload: start, a new paper, a list edit, a docs page edit."""
+    token = uuid.uuid4().hex[:8]
+    docs = project.root / "docs"
+    touched = [docs / LIST_PAGE, docs / DOCS_PAGE, project.root / KEYS_FILE]
+    with restored(touched) as created, Server(mkdocs, project.root, log) as server:
+        times = {"serve_start": server.startup_seconds}
+        paper = f"{token}n"
+        times["serve_new_paper"] = timed_change(
+            lambda: created.append(project.add_paper(paper)),
+            lambda: server.wait_for(project.paper_url(server, paper), paper),
         )
-    result = {"wall": wall, "rss_mb": usage.ru_maxrss / 1024}
-    if timed:
-        result.update(json.loads(hooks.read_text()))
+        times["serve_list_edit"] = timed_change(
+            lambda: edit_list(docs / LIST_PAGE, f"{token}l"),
+            lambda: server.wait_for(url_of(LIST_PAGE), f"{token}l"),
+        )
+        times["serve_docs_edit"] = timed_change(
+            lambda: edit_docs(docs / DOCS_PAGE, f"{token}d"),
+            lambda: server.wait_for(url_of(DOCS_PAGE), f"{token}d"),
+        )
+    return {**times, "serve_memory": server.peak_mb}
+
+
+def count_pages(site: Path) -> int:
+    return sum(1 for _ in site.rglob("*.html"))
+
+
+def progress(papers: int, kind: str, what: str, value: float, unit: str = "s") -> None:
+    print(f"{papers:>7,} papers  {kind:<10}  {what:<16} {value:10.1f} {unit}", file=sys.stderr, flush=True)
+
+
+def timed_build(project: Project, mkdocs: Path, log: Path, first: bool) -> Build:
+    if first:
+        project.clear()
+    return build(mkdocs, project.root, log)
+
+
+def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int) -> SizeResult:
+    """All measures for one library size, both projects interleaved in each run."""
+    out = workdir / f"{papers}-papers"
+    shutil.rmtree(out, ignore_errors=True)
+    stats = generate(papers, out, seed)
+    print(stats.summary(), file=sys.stderr, flush=True)
+    logs = out / "logs"
+    logs.mkdir()
+    projects: list[Project] = [PapershelfProject(out / "papershelf"), PlainProject(out / "plain")]
+    result = SizeResult(papers, stats)
+    for project in projects:
+        warmup = timed_build(project, mkdocs, logs / f"{project.kind}-warmup.log", first=True)
+        result.pages[project.kind] = count_pages(project.root / "site")
+        result.warnings[project.kind] = warmup.warnings()
+        progress(papers, project.kind, "warm-up build", warmup.seconds)
+    for run in range(runs):
+        order = projects if run % 2 == 0 else projects[::-1]
+        peaks = {project.kind: 0.0 for project in projects}
+        for key in ("first_build", "rebuild"):
+            for project in order:
+                log = logs / f"{project.kind}-{key}-{run}.log"
+                done = timed_build(project, mkdocs, log, first=key == "first_build")
+                result.samples[project.kind][key].append(done.seconds)
+                peaks[project.kind] = max(peaks[project.kind], done.peak_mb)
+                progress(papers, project.kind, key, done.seconds)
+        for project in order:
+            result.samples[project.kind]["build_memory"].append(peaks[project.kind])
+            session = serve_session(project, mkdocs, logs / f"{project.kind}-serve-{run}.log")
+            for key, value in session.items():
+                result.samples[project.kind][key].append(value)
+                progress(papers, project.kind, key, value, "MB" if key.endswith("memory") else "s")
     return result
 
 
-def site_stats(site: Path) -> dict[str, float]:
-    pages = list((site / "site").rglob("*.html"))
-    return {
-        "pages": len(pages),
-        "largest_kb": max(p.stat().st_size for p in pages) / 1024,
-        "search_mb": (site / "site" / "search" / "search_index.json").stat().st_size / 1e6,
-    }
+VERSIONS = (
+    "import json, platform, importlib.metadata as m; print(json.dumps({'Python': platform.python_version(), "
+    "'MkDocs': m.version('mkdocs'), 'Material': m.version('mkdocs-material'), 'Babel': m.version('babel')}))"
+)
 
 
-def plugin_site(work: Path, papers: int) -> Path:
-    site = work / f"plugin-{papers}"
-    if not site.exists():
-        generate(papers, site / "snapshots")
-        (site / "docs").mkdir(parents=True)
-        (site / "docs" / "index.md").write_text("# Bench\n", encoding="utf-8")
-        (site / "mkdocs.yml").write_text(
-            SITE_CONFIG.format(plugin="  - papershelf", nav=PLUGIN_NAV), encoding="utf-8"
-        )
-    return site
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
 
 
-def plain_site(work: Path, pages: int) -> Path:
-    """Material site with `pages` pages of about a paper page's text: five in the nav (as the
-    plugin's site has), the others out of it."""
-    site = work / f"plain-nav-{pages}"
-    if not site.exists():
-        docs = site / "docs"
-        (docs / "p").mkdir(parents=True)
-        (docs / "index.md").write_text("# Bench\n", encoding="utf-8")
-        for section in NAV_SECTIONS:
-            (docs / section).mkdir()
-            (docs / section / "index.md").write_text(f"# {section.title()}\n", encoding="utf-8")
-        body = ("Some abstract text of a paper, about as long as a listing shows it. " * 8).strip()
-        for number in range(pages - 1 - len(NAV_SECTIONS)):
-            (docs / "p" / f"{number}.md").write_text(
-                f"# Page {number}\n\nAuthor One, Author Two · 7 August 2026\n\n## Abstract\n\n{body}\n\n"
-                f"## BibTeX\n\n```\n@misc{{key{number},\n  title = {{Page {number}}}\n}}\n```\n",
-                encoding="utf-8",
-            )
-        config = SITE_CONFIG.format(plugin="", nav=PLUGIN_NAV) + "not_in_nav: |\n  /p/*\n"
-        (site / "mkdocs.yml").write_text(config, encoding="utf-8")
-    return site
+def machine(mkdocs: Path) -> str:
+    """Cores, CPU, memory and the versions that the measured `mkdocs` runs with."""
+    python = mkdocs.parent / "python"
+    found = subprocess.run([str(python), "-c", VERSIONS], capture_output=True, check=True)
+    versions = json.loads(found.stdout)
+    cpu, memory = platform.processor() or platform.machine(), ""
+    info = Path("/proc/cpuinfo")
+    if info.exists():
+        lines = info.read_text().splitlines()
+        models = [line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")]
+        cpu = models[0] if models else cpu
+    meminfo = Path("/proc/meminfo")
+    if meminfo.exists():
+        memory = f", {int(meminfo.read_text().split()[1]) / 2**20:.1f} GB memory"
+    tools = ", ".join(f"{name} {version}" for name, version in versions.items())
+    return f"{os.cpu_count()} cores ({cpu}){memory}, {platform.system()}; {tools}"
 
 
-STAGES = """
-import json, sys, time
-from pathlib import Path
-from papershelf.folder import SnapshotFolder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
-from papershelf.site.pages import SitePlan
-t = {}
-clock = time.perf_counter()
-def lap(name):
-    global clock
-    now = time.perf_counter(); t[name] = now - clock; clock = now
-listings = SnapshotFolder(Path(sys.argv[1])).listings(); lap("read")
-library = build_library(listings, KeyBook({}, {})).library; lap("merge")
-plan = SitePlan(library)
-plan.corpus; lap("tokenise")
-plan.topic_index; lap("topics")
-plan.authors; lap("authors")
-files = list(plan.files()); lap("outline")
-t["total"] = sum(t.values())
-plan.related; lap("related")
-for key in (paper.key for paper in library.papers): plan.bibtex(key)
-lap("bibtex")
-for planned in files: planned.made()
-lap("made")
-print(json.dumps(t))
-"""
+def load() -> str:
+    """The machine's 1-minute load average: other work on it shows in every timing."""
+    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "–"
 
 
-def plugin_work(site: Path) -> dict[str, float]:
-    result = subprocess.run(
-        [sys.executable, "-c", STAGES, str(site / "snapshots")], capture_output=True, text=True, check=True
-    )
-    return json.loads(result.stdout)
-
-
-def serve_rebuild(site: Path, papers: int) -> float:
-    """Seconds from a new snapshot's arrival to `mkdocs serve` having rebuilt the site."""
-    port = 8500 + papers % 400
-    process = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=site,
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-    )
-    assert process.stderr is not None
-    try:
-        for line in process.stderr:
-            if "Serving on" in line:
-                break
-        extra = Path(tempfile.mkdtemp())
-        generate(40, extra, seed=papers + 7)
-        start = time.perf_counter()
-        shutil.copy(next(extra.glob("*.txt")), site / "snapshots" / "zz-added.txt")
-        for line in process.stderr:
-            if "Reloading browsers" in line:
-                return time.perf_counter() - start
-        raise SystemExit("serve never rebuilt")
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        (site / "snapshots" / "zz-added.txt").unlink(missing_ok=True)
-
-
-def measure(work: Path, papers: int, runs: int, serve: bool, first: bool) -> dict[str, float]:
-    site = plugin_site(work, papers)
-    builds, plains, works = [], [], []
-    for _ in range(runs):
-        builds.append(run_build(site, timed=True, first=first))
-        stats = site_stats(site)
-        plain = plain_site(work, int(stats["pages"]))
-        plains.append(run_build(plain, first=first))
-        works.append(plugin_work(site))
-    median = lambda rows, key: statistics.median(row[key] for row in rows)  # noqa: E731
-    row = {
-        "papers": papers,
-        **stats,
-        "build": median(builds, "wall"),
-        "plain": median(plains, "wall"),
-        "rss_mb": median(builds, "rss_mb"),
-        "plain_rss_mb": median(plains, "rss_mb"),
-        "work": median(builds, "hooks"),
-        "aside_cpu": median(builds, "aside_cpu"),
-        **{f"work_{k}": median(works, k) for k in works[0]},
-    }
-    row["ratio"] = row["build"] / row["plain"]
-    row["work_share"] = row["work"] / row["build"]
-    row["per_paper_ms"] = 1000 * row["build"] / papers
-    if serve:
-        row["serve_rebuild"] = serve_rebuild(site, papers)
-    return row
-
-
-def table(rows: list[dict[str, float]]) -> str:
-    lines = [
-        "| papers | pages | build (s) | plain MkDocs (s) | ratio | plugin work (s) | share "
-        "| other processes' CPU (s) | peak RSS (MB) | largest page (KB) | search index (MB) "
-        "| build per paper (ms) | serve rebuild (s) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+def context(args: argparse.Namespace) -> list[str]:
+    """The lines that say what was measured: command, commit, date, machine."""
+    command = f"python benchmarks/run.py --papers {' '.join(map(str, args.papers))} --runs {args.runs}"
+    if args.seed != 42:
+        command += f" --seed {args.seed}"
+    if args.write and not args.write.is_absolute():
+        command += f" --write {args.write}"
+    dirty = " with uncommitted changes" if _git("status", "--porcelain") else ""
+    return [
+        f"Command: `{command}`",
+        f"Commit: `{_git('rev-parse', '--short', 'HEAD')}`{dirty}",
+        f"Date: {dt.date.today().isoformat()}",
+        f"Machine: {machine(args.mkdocs)}",
     ]
-    for r in rows:
-        serve = f"{r['serve_rebuild']:.1f}" if "serve_rebuild" in r else "–"
-        lines.append(
-            f"| {r['papers']:,} | {r['pages']:,} | {r['build']:.1f} | {r['plain']:.1f} | {r['ratio']:.2f}x "
-            f"| {r['work']:.1f} | {100 * r['work_share']:.0f}% | {r['aside_cpu']:.1f} | {r['rss_mb']:.0f} "
-            f"| {r['largest_kb']:.0f} "
-            f"| {r['search_mb']:.1f} | {r['per_paper_ms']:.1f} | {serve} |"
-        )
-    stages = [k for k in rows[0] if k.startswith("work_") and k != "work_share"]  # total last
-    lines += [
-        "",
-        "The plugin's stages, all in one process (s, medians): the analysis up to `total`, "
-        "then what the page and data processes do beside MkDocs:",
-        "",
-        "| papers | " + " | ".join(s.removeprefix("work_") for s in stages) + " |",
-        "|---:|" + "---:|" * len(stages),
-    ]
-    for r in rows:
-        lines.append(f"| {r['papers']:,} | " + " | ".join(f"{r[s]:.2f}" for s in stages) + " |")
-    return "\n".join(lines)
+
+
+def write_page(path: Path, results: list[SizeResult], args: argparse.Namespace, lines: list[str]) -> None:
+    """Regenerates the page, keeping whatever follows its notes marker."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    notes = old.partition(NOTES_MARKER)[2].lstrip("\n")
+    path.write_text(page(results, args.runs, lines, notes), encoding="utf-8")
 
 
 def main() -> None:
@@ -277,28 +278,21 @@ def main() -> None:
     )
     parser.add_argument("--papers", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--serve", action="store_true", help="also time a serve rebuild")
-    parser.add_argument(
-        "--first",
-        action="store_true",
-        help="first builds: remove the previous site before each build, of both sites",
-    )
-    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "papershelf-bench")
-    parser.add_argument("--write", type=Path, help="replace the table between the markers in this file")
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--workdir", type=Path, help="where to generate the libraries (default: temporary)")
+    parser.add_argument("--mkdocs", type=Path, default=MKDOCS, help="mkdocs to run (default: the .venv's)")
+    parser.add_argument("--write", type=Path, help="regenerate this benchmark page (docs/benchmarks.md)")
     args = parser.parse_args()
-    args.work.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for papers in args.papers:
-        rows.append(measure(args.work, papers, args.runs, args.serve, args.first))
-        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
-    result = table(rows)
-    print(result)
+    lines = context(args)  # before the runs: the commit measured is the one checked out now
+    load_before = load()
+    with tempfile.TemporaryDirectory(prefix="papershelf-bench-") as temporary:
+        workdir = args.workdir or Path(temporary)
+        workdir.mkdir(parents=True, exist_ok=True)
+        results = [measure_size(papers, args.runs, workdir, args.mkdocs, args.seed) for papers in args.papers]
+    lines.append(f"Load average (1 minute) before and after the runs: {load_before} and {load()}")
+    print("\n".join(f"- {line}" for line in lines) + "\n\n" + tables(results, args.runs))
     if args.write:
-        text = args.write.read_text(encoding="utf-8")
-        start, end = "<!-- benchmark:start -->", "<!-- benchmark:end -->"
-        head, _, rest = text.partition(start)
-        _, _, tail = rest.partition(end)
-        args.write.write_text(f"{head}{start}\n{result}\n{end}{tail}", encoding="utf-8")
+        write_page(args.write, results, args, lines)
 
 
 if __name__ == "__main__":

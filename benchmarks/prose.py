@@ -1,0 +1,219 @@
+"""Titles and abstracts for synthetic papers: recombined seed listings plus a field's vocabulary.
+
+Topic discovery, related papers and search all scale with how varied the text is, so a
+benchmark library needs titles that do not repeat one pattern and abstracts with the
+seed's quirks: LaTeX commands (`\\emph{}`, `\\ours{}`), `$...$` math, `--` dashes, aliases
+defined in parentheses ("key-value (KV) cache"), and the listing's cut at about 300
+characters, sometimes inside math.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["SeedText", "Writer"]
+
+ABSTRACT_CUT = 300  # the listing shows about this many characters of an abstract, then "…"
+
+_ADJECTIVES = (
+    "Memory-Efficient Scalable Adaptive Energy-Aware Low-Latency Fault-Tolerant Hardware-Aware "
+    "Communication-Efficient Training-Free Lossless Near-Optimal Dynamic Hierarchical Asynchronous "
+    "Elastic Topology-Aware Cost-Effective Verifiable Lightweight Heterogeneous Decentralized "
+    "Predictable Cache-Conscious Sparsity-Aware Workload-Aware Robust Portable Compiler-Guided "
+    "Learned Zero-Copy Tail-Aware Deterministic"
+).split()
+_TECHNIQUES = (
+    "KV Cache Compression|Speculative Decoding|Mixture-of-Experts Routing|Pipeline Parallelism|"
+    "Tensor Parallelism|Activation Checkpointing|Quantization-Aware Training|Post-Training Quantization|"
+    "Kernel Fusion|Operator Scheduling|Prefix Caching|Continuous Batching|Memory Offloading|"
+    "Gradient Compression|Sparse Attention|Linear Attention|Load Balancing|Graph Partitioning|"
+    "Kernel Autotuning|Checkpoint and Restore|Data Deduplication|Prefetching|Power Capping|"
+    "Wear Leveling|Garbage Collection|Sparse Matrix Multiplication|Collective Communication|"
+    "Knowledge Distillation|Low-Rank Adaptation|Dataflow Scheduling|Vector Search|Register Allocation|"
+    "Loop Tiling|Cache Replacement|Task Scheduling|Stencil Computation|Adaptive Mesh Refinement|"
+    "Byzantine Consensus|Transaction Processing|Stream Processing|Early Exiting|Model Pruning"
+).split("|")
+_WORKLOADS = (
+    "Large Language Models|LLM Serving|Diffusion Transformers|Graph Neural Networks|"
+    "Recommendation Models|State Space Models|Vision Transformers|Scientific Simulations|"
+    "Sparse Tensor Algebra|Federated Learning|Reinforcement Learning Post-Training|"
+    "Long-Context Inference|Retrieval-Augmented Generation|Agentic Workloads|Key-Value Stores|"
+    "Serverless Functions|Molecular Dynamics|Climate Models|Analytical Queries|Video Analytics|"
+    "Speech Recognition|Embedded Vision|Multi-Tenant Clusters|Batch Inference|Genomics Pipelines|"
+    "Autonomous Driving|Quantum Circuit Simulation|Sparse Linear Solvers|Reasoning Models"
+).split("|")
+_SETTINGS = (
+    "on GPUs|on Edge Devices|on Commodity CPUs|on FPGAs|on Multi-GPU Clusters|across Data Centers|"
+    "on RISC-V|on Apple Silicon|on Heterogeneous SoCs|at Scale|under Memory Constraints|"
+    "with Disaggregated Memory|over CXL|on TPUs|on Processing-in-Memory Hardware|in the Cloud|"
+    "on Chiplets|on Mobile NPUs|with Persistent Memory|on Exascale Supercomputers"
+).split("|")
+_SUBTITLES = (
+    "{adj} {technique} for {workload}",
+    "{adj} {technique} for {workload} {setting}",
+    "Towards {adj} {workload} {setting}",
+    "Rethinking {technique} for {workload}",
+    "A Study of {technique} in {workload}",
+    "When {technique} Meets {workload}",
+    "Characterizing {workload} {setting}",
+    "{adj} and {adj2} {technique} {setting}",
+    "Why {technique} Is Not Enough for {workload}",
+)
+_NAME_HEADS = (
+    "Flash Turbo Spec Quant Sparse Hyper Meta Deep Fast Lite Stream Tile Warp Mega Nano Omni Poly "
+    "Zip Kv Mo Pipe Shard Fuse Swift Echo Atlas Helix Nova Orbit Prism Pulse Quill Sage Tidal "
+    "Vortex Zephyr Cascade Ember Granite Lumen"
+).split()
+_NAME_TAILS = (
+    "Serve Infer Train Cache Flow Pilot Mesh Fold Gen Quant Store Sched Kernel Tune Lens Scope "
+    "Forge Net DB Sim Graph Link Bench Guard Shift"
+).split()
+# Aliases are defined in parentheses, as abstracts do; the plugin reads them as topic variants.
+_ALIASES = (
+    "key-value (KV) cache|mixture-of-experts (MoE)|processing-in-memory (PIM)|"
+    "retrieval-augmented generation (RAG)|low-rank adaptation (LoRA)|post-training quantization (PTQ)|"
+    "service-level objective (SLO)|time-to-first-token (TTFT)|sparse matrix-vector multiplication (SpMV)|"
+    "high-bandwidth memory (HBM)|remote direct memory access (RDMA)|state space model (SSM)"
+).split("|")
+_MATH = (
+    "$O(n^2)$ to $O(n \\log n)$|$O(L^2)$ to $O(L)$|$\\mathcal{O}(d^3)$ to $\\mathcal{O}(d^2 k)$|"
+    "$O(N \\cdot k)$ to $O(N + k)$|$\\Theta(p^2)$ to $\\Theta(p)$"
+).split("|")
+_OPENERS = (
+    "{Workload} increasingly depend on {technique_lc}, yet {alias} traffic dominates their cost {setting}.",
+    "As {workload_lc} grow, the {alias} becomes the bottleneck {setting}.",
+    "Existing systems for {workload_lc} treat {technique_lc} as a fixed pipeline stage, "
+    "which wastes memory and compute {setting}.",
+    "We revisit {technique_lc} -- a cornerstone of {workload_lc} -- from the perspective of the {alias}.",
+)
+_CLAIMS = (
+    "We present {name}, {a_adj_lc} {technique_lc} system that lowers the cost from {math}.",
+    "\\emph{{{name}}} combines {technique_lc} with {a_adj_lc} scheduler and supports up to "
+    "${k}$ concurrent tenants.",
+    "On {hardware}, {name} improves throughput by ${speedup}\\times$ over the best baseline and "
+    "cuts tail latency by {percent}\\%.",
+    "\\textbf{{We find}} that {a_adj_lc} policy with $k={k}$ recovers {percent}\\% of the optimum.",
+)
+_HARDWARE = (
+    "NVIDIA H100|AMD MI300X|eight A100 GPUs|a 64-core Arm server|Intel Sapphire Rapids|"
+    "an Apple M3 Max|a Jetson Orin|Google TPU v5e|a Versal AI Engine|128 nodes of Frontier"
+).split("|")
+
+
+@dataclass(frozen=True)
+class SeedText:
+    """What the example listings lend to synthetic papers: title halves and whole sentences."""
+
+    heads: tuple[str, ...]
+    subtitles: tuple[str, ...]
+    sentences: tuple[str, ...]
+
+    @classmethod
+    def read(cls, folder: Path) -> SeedText:
+        """Titles and abstracts of every seed entry (the text snapshots' bullets)."""
+        heads, subtitles, sentences = [], [], []
+        for path in sorted(folder.glob("*.txt")):
+            for block in path.read_text(encoding="utf-8").split("\n• ")[1:]:
+                lines = [line.strip() for line in block.splitlines() if line.strip()]
+                head, colon, subtitle = lines[0].partition(": ")
+                if colon:
+                    heads.append(head)
+                    subtitles.append(subtitle)
+                sentences += _complete_sentences(" ".join(lines[2:]))
+        return cls(tuple(heads), tuple(subtitles), tuple(sentences))
+
+
+def _lower(phrase: str) -> str:
+    """A title-case phrase in running text: `Speculative Decoding` -> `speculative decoding`, but
+    acronyms and names with inner capitals stay (`KV`, `LLM`, `Multi-GPU` -> `multi-GPU`)."""
+    return re.sub(r"[^\W\d_]+", lambda m: m[0] if m[0][1:] != m[0][1:].lower() else m[0].lower(), phrase)
+
+
+def _complete_sentences(abstract: str) -> list[str]:
+    """Sentences that end before the listing's cut, long enough to read as prose."""
+    parts = re.split(r"(?<=\.) (?=[A-Z\\])", abstract)
+    return [part for part in parts[:-1] if len(part) > 40]
+
+
+class Writer:
+    """Makes unique titles and abstracts, deterministically for a given `rng`."""
+
+    def __init__(self, seed: SeedText, rng: random.Random) -> None:
+        self._seed = seed
+        self._rng = rng
+        self._titles: set[str] = set()
+        self._single_word_heads = [head for head in seed.heads if " " not in head]
+
+    def title(self) -> str:
+        """A title no other paper of the library has (compared without case and punctuation,
+        since the plugin merges papers with the same title)."""
+        while True:
+            title = self._candidate_title()
+            folded = re.sub(r"\W+", "", title.casefold())
+            if folded not in self._titles:
+                self._titles.add(folded)
+                return title
+
+    def abstract(self, title: str) -> str:
+        """Two or three sentences of our own around one or two of the seed's, cut as a listing cuts."""
+        head, colon, _ = title.partition(":")
+        name = head if colon and " " not in head else "our system"
+        fields = self._fields(name)
+        sentences = [self._rng.choice(_OPENERS).format(**fields), self._rng.choice(_CLAIMS).format(**fields)]
+        sentences += self._rng.sample(self._seed.sentences, self._rng.choice((1, 1, 2)))
+        if self._rng.random() < 0.5:
+            sentences.append(self._rng.choice(_CLAIMS).format(**self._fields(name)))
+        text = " ".join(sentences)
+        return text if len(text) <= ABSTRACT_CUT else text[:ABSTRACT_CUT].rstrip() + "…"
+
+    def _candidate_title(self) -> str:
+        rng = self._rng
+        subtitle = self._subtitle()
+        form = rng.random()
+        if form < 0.45:
+            return f"{self._system_name()}: {subtitle}"
+        if form < 0.75:
+            return subtitle
+        if form < 0.9:
+            return f"{self._system_name()}: {rng.choice(self._seed.subtitles)}"
+        return f"{rng.choice(self._single_word_heads)}-{rng.choice(_NAME_TAILS)}: {subtitle}"
+
+    def _subtitle(self) -> str:
+        rng = self._rng
+        adj, adj2 = rng.sample(_ADJECTIVES, 2)
+        return rng.choice(_SUBTITLES).format(
+            adj=adj,
+            adj2=adj2,
+            technique=rng.choice(_TECHNIQUES),
+            workload=rng.choice(_WORKLOADS),
+            setting=rng.choice(_SETTINGS),
+        )
+
+    def _system_name(self) -> str:
+        rng = self._rng
+        if rng.random() < 0.3:
+            letters = "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVWXZ") for _ in range(rng.randint(3, 6)))
+            return letters + rng.choice(("", "", "", "-v2", "-X", "++"))
+        return rng.choice(_NAME_HEADS) + rng.choice(_NAME_TAILS)
+
+    def _fields(self, name: str) -> dict[str, str]:
+        rng = self._rng
+        workload = rng.choice(_WORKLOADS)
+        adjective = _lower(rng.choice(_ADJECTIVES))
+        return {
+            "name": name,
+            "Workload": workload,
+            "workload_lc": _lower(workload),
+            "technique_lc": _lower(rng.choice(_TECHNIQUES)),
+            "a_adj_lc": f"{'an' if adjective[0] in 'aeiou' else 'a'} {adjective}",
+            "alias": rng.choice(_ALIASES),
+            "setting": _lower(rng.choice(_SETTINGS)),
+            "math": rng.choice(_MATH),
+            "hardware": rng.choice(_HARDWARE),
+            "speedup": f"{rng.uniform(1.2, 9.5):.1f}",
+            "percent": str(rng.randint(12, 87)),
+            "k": str(rng.choice((2, 4, 8, 16, 32, 64))),
+        }
