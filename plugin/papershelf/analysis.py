@@ -8,7 +8,7 @@ after editing a docs page or a reading list, does no analysis at all.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.authors import AuthorProfile, index_authors
@@ -19,7 +19,7 @@ from papershelf.related import Relation, related_papers
 from papershelf.timeline import Month, index_months
 from papershelf.topics import TopicIndex, TopicOptions, index_topics
 
-__all__ = ["Analysis", "AnalysisOptions", "analyse"]
+__all__ = ["Analysis", "AnalysisOptions", "analyse", "author_page_threshold"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,28 @@ class Analysis:
     related: Mapping[str, tuple[Relation, ...]]
     months: tuple[Month, ...]
     bibtex: Mapping[str, str]
+
+
+_AUTHOR_PAGES_ALWAYS = 100
+"""Author pages a library may always have, whatever its size."""
+_AUTHOR_PAGES_SHARE = 10
+"""Beyond that, at most one author page per this many papers."""
+
+
+def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: int = 2) -> int:
+    """How many papers an author needs for a page of their own, by default.
+
+    In a real field there are about as many authors with two papers or more as there are
+    papers, so a page for each would double the pages a build makes (each costs as much to
+    render as a paper page) for pages that say little: the others are listed, with their
+    papers, on the page of their initial. The threshold starts at `least` and rises until at
+    most a hundred authors, or one per ten papers, have a page."""
+    budget = max(_AUTHOR_PAGES_ALWAYS, papers // _AUTHOR_PAGES_SHARE)
+    counts = sorted((len(author.papers) for author in authors), reverse=True)
+    threshold = least
+    while budget < len(counts) and counts[budget] >= threshold:
+        threshold = counts[budget] + 1
+    return threshold
 
 
 def analyse(library: Library, options: AnalysisOptions) -> Analysis:

@@ -37,9 +37,11 @@ class PapershelfConfig(Config):
     of the phrases (in any spelling variant) belongs to it. Replaces a discovered topic
     with the same phrase."""
 
-    author_pages_min = c.Type(int, default=2)
+    author_pages_min = c.Optional(c.Type(int))
     """An author gets a page of their own from this many papers on; others are listed, with
-    their papers, on the page of their initial (a page per author would dominate the build)."""
+    their papers, on the page of their initial. Unset: 2, raised for large libraries until at
+    most a hundred authors, or one per ten papers, have a page (a page per author would
+    double the build, see `papershelf.analysis.author_page_threshold`)."""
 
     search_index = c.Choice(["papers", "all"], default="papers")
     """What the search plugin indexes of the generated pages: paper pages only, or also the

@@ -9,6 +9,7 @@ snapshots stay cached between them.
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -23,6 +24,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from papershelf.analysis import author_page_threshold
 from papershelf.cache import AnalysisCache
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import approximation_note
@@ -127,6 +129,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         analysis = self.cache.analysis(library, options.analysis)
         if self.cache.source == "disk":
             log.info("analysis of the library taken from %s", self.config.cache_dir)
+        if self.config.author_pages_min is None:
+            threshold = author_page_threshold(analysis.authors, len(library.papers))
+            options = replace(options, author_pages_min=threshold)
         if self.plan is None or self.plan.analysis is not analysis or self.plan.options != options:
             self.plan = SitePlan(analysis, options)
         return self.plan
@@ -159,7 +164,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             per_page=self.config.per_page,
             locale=str(language).replace("-", "_"),
             related=self.config.related,
-            author_pages_min=self.config.author_pages_min,
+            author_pages_min=2 if self.config.author_pages_min is None else self.config.author_pages_min,
             search_index=self.config.search_index,
             topics=topics,
         )
