@@ -25,8 +25,7 @@ from papershelf.folder import SnapshotFolder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.model import Library, Paper
-from papershelf.snapshots.latex import split_math
-from papershelf.snapshots.names import ascii_fold, split_name
+from papershelf.text import ascii_fold, split_math, split_name
 from texrun import biber_document, bibtex_document, need, run_tool
 
 LIBRARIES = {"seed": SEED, "hard": FIXTURES / "snapshots"}

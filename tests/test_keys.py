@@ -131,7 +131,7 @@ def test_a_changed_surname_reading_keeps_the_key_but_another_author_does_not_inh
 
 
 def test_compound_surnames_and_particles():
-    from papershelf.snapshots.names import split_name
+    from papershelf.text import split_name
 
     assert split_name(Person("Mansour Zoubeirou a Mayaki")).last == "Zoubeirou a Mayaki"
     assert split_name(Person("José Ortega y Gasset")).last == "Ortega y Gasset"

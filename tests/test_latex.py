@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from papershelf.export.latex import encode_latex
-from papershelf.snapshots.latex import decode_latex, split_math
+from papershelf.snapshots.latex import decode_latex
+from papershelf.text import split_math
 
 
 @pytest.mark.parametrize(

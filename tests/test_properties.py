@@ -11,14 +11,15 @@ from babel.dates import format_date
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from papershelf.discovery import _phrases, _uses
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.latex import encode_latex
 from papershelf.model import Paper, Person, Sighting
-from papershelf.phrases import _DEFINITION, STOP_WORDS, Clause, _last_words, _words
+from papershelf.phrases import _DEFINITION, Clause, _last_words, _words
 from papershelf.snapshots.names import _split_top_level
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
-from papershelf.topics import _phrases, _uses
+from papershelf.text import STOP_WORDS
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from papershelf.model import Library, Person
 from papershelf.slugs import unique_slugs
-from papershelf.snapshots.names import split_name
+from papershelf.text import fold_name, split_name
 
 __all__ = ["AuthorProfile", "author_identity", "index_authors"]
 
@@ -29,13 +27,7 @@ class AuthorProfile:
 
 def author_identity(person: Person) -> str:
     """Spellings that differ only in case, accents or spacing are one person."""
-    return _folded_name(person.name)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _folded_name(name: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+    return fold_name(person.name)
 
 
 def index_authors(library: Library) -> list[AuthorProfile]:

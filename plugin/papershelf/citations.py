@@ -13,7 +13,7 @@ from typing import TypeGuard
 
 from papershelf.model import Paper, Person, Problem, Sighting
 from papershelf.prose import prose_lines
-from papershelf.snapshots.names import split_name
+from papershelf.text import split_name
 
 __all__ = [
     "REFERENCES_MARKER",

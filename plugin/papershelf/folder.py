@@ -28,29 +28,17 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol, TypeVar
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
-from papershelf.snapshots.dates import read_month_names
 
-__all__ = ["Each", "SnapshotFolder"]
-
-A = TypeVar("A")
-B = TypeVar("B")
+__all__ = ["SnapshotFolder"]
 
 _BACKUP_SUFFIXES = frozenset(
     {".bak", ".orig", ".swp", ".swo", ".tmp", ".crdownload", ".part", ".partial", ".download"}
 )
-
-
-class Each(Protocol):
-    """`map`, or a map that shares the items out among processes."""
-
-    def __call__(self, function: Callable[[A], B], items: Sequence[A], /) -> Iterable[B]: ...
 
 
 @dataclass(frozen=True)
@@ -86,25 +74,20 @@ class SnapshotFolder:
     settle: float = 0.0
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
-    def listings(self, each: Each = map) -> list[Listing]:
-        """`each(read, paths)` reads the files, in order. The month names that dates are
-        read with come first, shared out the same way, so that every process that reads
-        files inherits them rather than reading them all again."""
+    def listings(self) -> list[Listing]:
+        """Every snapshot's listing, and one for each thing skipped with a warning; files
+        unchanged since the last call are not read again."""
         if not self.root.is_dir():
             problem = Problem(Sighting(str(self.root), 1), "snapshots folder not found")
             return [Listing(self.root.name, "", (), (problem,))]
         found = _Walk(self.root, (self.project or self.root).resolve(), self.ignore).run()
-        names = sorted(found.files)
-        if names:
-            read_month_names(each)
-        paths = [(name, found.files[name]) for name in names]
-        reads = list(each(self._read, paths))
-        self._cache = {path: read for (_, path), read in zip(paths, reads, strict=True) if read.final}
+        named = sorted(found.files.items())
+        reads = [self._read(name, path) for name, path in named]
+        self._cache = {path: read for (_, path), read in zip(named, reads, strict=True) if read.final}
         listings = [read.listing for read in reads] + found.skipped
         return sorted(listings, key=lambda listing: listing.file)
 
-    def _read(self, named: tuple[str, Path]) -> _Read:
-        name, path = named
+    def _read(self, name: str, path: Path) -> _Read:
         try:
             stat = path.stat()
         except OSError:  # gone since the folder was listed: read_snapshot says why

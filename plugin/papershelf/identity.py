@@ -11,26 +11,17 @@ by an older or newer rule for compound names.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 
 from papershelf.model import Person
-from papershelf.snapshots.names import ascii_fold, split_name
+from papershelf.text import fold_surname, fold_title
 
-__all__ = ["Identity", "fold_title", "identity_of"]
+__all__ = ["Identity", "identity_of"]
 
-_NOT_ALNUM = re.compile(r"[\W_]+")
-"""What `str.isalnum` rejects: `\\w` is `isalnum` and the underscore."""
 _KEPT_SURNAMES = 10
 """Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
 _MIN_CONTAINED = 4
 """A surname must be this long to count as contained in another (`li` is in `liang`, `ali`...)."""
-
-
-def fold_title(text: str) -> str:
-    """A title (or name) without case, accents, spaces or punctuation: how titles are compared."""
-    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
 @dataclass(frozen=True)
@@ -57,7 +48,7 @@ class Identity:
 
 
 def identity_of(title: str, authors: tuple[Person, ...]) -> Identity:
-    surnames = tuple(ascii_fold(split_name(person).last) for person in authors[:_KEPT_SURNAMES])
+    surnames = tuple(fold_surname(person) for person in authors[:_KEPT_SURNAMES])
     return Identity(fold_title(title), surnames)
 
 

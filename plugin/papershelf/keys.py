@@ -20,26 +20,12 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from papershelf.identity import Identity, fold_title
+from papershelf.identity import Identity
 from papershelf.model import Person, Problem
-from papershelf.snapshots.names import ascii_fold, split_name
+from papershelf.text import KEY_STOP_WORDS, ascii_fold, fold_surname, split_words
 
-__all__ = [
-    "KeyBook",
-    "KeyRequest",
-    "KeyRow",
-    "base_key",
-    "fold_title",
-    "is_safe_key",
-    "issue_keys",
-]
+__all__ = ["KeyBook", "KeyRequest", "KeyRow", "base_key", "is_safe_key", "issue_keys"]
 
-_STOP_WORDS = frozenset(
-    "a an the on of for to in and or with via from by at as is are be do does can how what why "
-    "when where which who towards toward into onto under over beyond between through using "
-    "about against not no its it this that these those your our we you".split()
-)
-_NOT_WORD = re.compile(r"[^\w]+")  # between a title's words when a key takes one
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _SAFE_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 """Letters, digits, `-` and `_`: what bibtex, biber and pandoc accept in a key, what a file
@@ -91,11 +77,14 @@ class KeyRequest:
 
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
-    """The key before any collision suffix: surname + year + first significant title word."""
-    surname = (ascii_fold(split_name(authors[0]).last) if authors else "")[:_PART_LIMIT] or "anon"
+    """The key before any collision suffix: surname + year + first significant title word.
+
+    In a key an underscore joins words (`Fast_Attention` gives `fastattention`), unlike
+    everywhere else (`papershelf.text.split_words`): keys were first made so, and stay so."""
+    surname = (fold_surname(authors[0]) if authors else "")[:_PART_LIMIT] or "anon"
     year = str(date.year) if date else "nd"
-    words = (ascii_fold(word) for word in _NOT_WORD.split(title))
-    word = next((w for w in words if len(w) > 1 and w not in _STOP_WORDS), "")
+    folded = (ascii_fold(word) for word in split_words(title.replace("_", "")))
+    word = next((w for w in folded if len(w) > 1 and w not in KEY_STOP_WORDS), "")
     return f"{surname}{year}{word[:_PART_LIMIT]}"
 
 

@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from papershelf.keys import fold_title
 from papershelf.model import Library, Paper, Problem, Sighting
 from papershelf.prose import prose_lines
+from papershelf.text import fold_title
 
 __all__ = ["STATUSES", "ListEntry", "ReadingList", "Resolver", "parse_reading_list", "resolver_for", "tally"]
 

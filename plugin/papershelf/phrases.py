@@ -20,29 +20,19 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from papershelf.model import Paper
-from papershelf.snapshots.latex import split_math
+from papershelf.text import STOP_WORDS, split_math, split_words
 
 __all__ = [
     "GENERIC_TERMS",
-    "STOP_WORDS",
     "Clause",
     "Corpus",
     "PaperText",
+    "Phrase",
     "aliases",
     "clauses",
     "stem",
 ]
 
-STOP_WORDS = frozenset(
-    """a about above across after again against all also am an and any are as at be because been
-    before being below between both but by can could did do does doing down during each either
-    few for from further had has have having he her here hers him his how i if in into is it its
-    itself just may me might more most much must my no nor not now of off on once only or other
-    our ours out over own per same she should so some such than that the their theirs them then
-    there these they this those through thus to too under until up upon us very via was we were
-    what when where whether which while who whom why will with within without would yet you your
-    vs versus toward towards onto among amongst around along whereas hence therefore""".split()
-)
 # Words so common in computing papers that they name no subject on their own; compared as
 # stems, so every inflection is covered.
 _GENERIC_WORDS = """
@@ -67,7 +57,6 @@ _GENERIC_WORDS = """
     """
 _CLAUSE_BREAK = re.compile(r"[.;:!?,()\[\]\u2013\u2014\u2026\"“”]+(?:\s|$)|[()\[\]\"“”]")
 _MACRO = re.compile(r"\\[A-Za-z]+")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SPACE = re.compile(r"\s")
 _NEAR = 200  # characters before a definition that hold its long form, nearly always
 _DEFINITION = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][a-z]?s?|[A-Z]{2,}s?)\)")
@@ -86,6 +75,10 @@ _SUFFIXES = (
     ("ed", ""),
 )
 _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9]*[A-Z0-9]s")
+
+
+Phrase = tuple[str, ...]
+"""Terms in order: a phrase as variants share it (`("kv", "cach")`)."""
 
 
 class Clause(NamedTuple):
@@ -131,16 +124,16 @@ def _words(text: str) -> Iterator[str]:
 
 def _plain_words(text: str) -> list[str]:
     """The words of math-free text; LaTeX macro names are not words (most text has none)."""
-    return _WORD.findall(_MACRO.sub(" ", text) if "\\" in text else text)
+    return split_words(_MACRO.sub(" ", text) if "\\" in text else text)
 
 
-def aliases(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def aliases(texts: Iterable[str]) -> dict[str, Phrase]:
     """Abbreviations defined in the texts -> their long form as terms (`moe` -> mixture of expert).
 
     `long form (ABBR)` counts when the initials of the words before the parenthesis spell
     the abbreviation. When texts disagree, the most frequent long form wins.
     """
-    found: dict[str, Counter[tuple[str, ...]]] = {}
+    found: dict[str, Counter[Phrase]] = {}
     for text in texts:
         for match in _DEFINITION.finditer(text):
             abbreviation = match.group(1)
@@ -166,7 +159,7 @@ def _last_words(text: str, end: int, count: int = 8) -> list[str]:
     return list(_words(text[:end]))[-count:]
 
 
-def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
+def _long_form(abbreviation: str, before: list[str]) -> Phrase | None:
     """The words before `(ABBR)` whose initials spell it: all letters (`MoE`: mixture of
     experts) or its capitals only (`LoRA`: low-rank adaptation)."""
     bare = abbreviation.removesuffix("s")
@@ -180,7 +173,7 @@ def _long_form(abbreviation: str, before: list[str]) -> tuple[str, ...] | None:
     return None
 
 
-def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Clause]:
+def clauses(text: str, known_aliases: dict[str, Phrase]) -> list[Clause]:
     """The text's clauses: phrases never run across punctuation (`cache. Speculative`). The
     parenthesised definitions themselves (`(KV)`) are dropped so they do not count twice."""
     text = _DEFINITION.sub(" ", text)
@@ -193,7 +186,7 @@ def clauses(text: str, known_aliases: dict[str, tuple[str, ...]]) -> list[Clause
     return [piece for piece in pieces if piece.terms]
 
 
-def _clause(piece: str, known_aliases: dict[str, tuple[str, ...]]) -> Clause:
+def _clause(piece: str, known_aliases: dict[str, Phrase]) -> Clause:
     """A math-free clause; a defined abbreviation expands to its long form's terms."""
     words = _plain_words(piece)
     terms = list(map(stem, words))
@@ -222,11 +215,9 @@ class PaperText:
 
 @dataclass(frozen=True)
 class Corpus:
-    """Every paper's text, tokenised once for topics and related papers alike (once per
-    process: a build that forks tokenises it again in the page process, beside MkDocs,
-    rather than send millions of words across)."""
+    """Every paper's text, tokenised once for topics and related papers alike."""
 
-    aliases: dict[str, tuple[str, ...]]
+    aliases: dict[str, Phrase]
     texts: dict[str, PaperText]
 
     @classmethod

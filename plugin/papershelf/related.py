@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from itertools import compress
 
 from papershelf.model import Library
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Corpus, PaperText
+from papershelf.phrases import GENERIC_TERMS, Corpus, PaperText
+from papershelf.text import STOP_WORDS
 from papershelf.topics import Topic, TopicIndex
 
 __all__ = ["Relation", "related_papers"]

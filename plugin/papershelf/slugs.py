@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
-from papershelf.snapshots.names import ascii_fold
+from papershelf.text import ascii_fold, split_words
 
 __all__ = ["slugify", "unique_slugs"]
 
-_NOT_ALNUM = re.compile(r"[\W_]+")
 _LIMIT = 80  # file names have limits; a slug is a URL, not a copy of the name
 
 
 def slugify(text: str) -> str:
     """`Şengül Doğan` -> `sengul-dogan`; letters of non-Latin scripts stay as they are."""
-    words = _NOT_ALNUM.split(unicodedata.normalize("NFKC", text))
-    folded = [ascii_fold(word) or word.casefold() for word in words if word]
-    slug = "-".join(word for word in folded if word)[:_LIMIT].strip("-")
+    words = split_words(unicodedata.normalize("NFKC", text))
+    slug = "-".join(ascii_fold(word) or word.casefold() for word in words)[:_LIMIT].strip("-")
     return slug or "untitled"
 
 

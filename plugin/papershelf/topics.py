@@ -1,29 +1,22 @@
 """Topics: the listings' own topic lines, topics discovered in the papers' text, and a user
 taxonomy that adds or overrides them.
 
-Discovery finds recurring phrases (1-4 words) in titles and abstracts with the variant
-merging of `papershelf.phrases`, keeps those seen in several papers but not in so many
-that they say nothing (`large language model`), prefers a phrase to its own fragments
-(`speculative decoding` over `speculative`), and picks a short index greedily, skipping
-phrases whose papers are nearly the same set as an already chosen topic's.
+A curated topic (from the taxonomy) holds the papers that use one of its phrases, matched
+with the variant merging of `papershelf.phrases`; discovery (`papershelf.discovery`) then
+looks for further subjects among the phrases no curated topic has taken.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from itertools import chain
 
+from papershelf.discovery import discover_subjects
 from papershelf.model import Library
-from papershelf.phrases import GENERIC_TERMS, STOP_WORDS, Clause, Corpus, PaperText, clauses
+from papershelf.phrases import Clause, Corpus, PaperText, Phrase, clauses
 from papershelf.slugs import slugify
 
 __all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
-
-Phrase = tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -78,7 +71,7 @@ def index_topics(
     discovered: list[Topic] = []
     if options.discover:
         taken = {phrase for topic in curated for phrase in _phrases_of(topic, known_aliases)}
-        discovered = _discover(library, paper_clauses, options, taken, {t.slug for t in curated})
+        discovered = _discovered(library, paper_clauses, options, taken, {t.slug for t in curated})
     topics = (*_listing_topics(library), *curated, *discovered)
     by_paper: dict[str, list[Topic]] = {paper.key: [] for paper in library.papers}
     for topic in topics:
@@ -130,218 +123,27 @@ def _contains(paper: list[Clause], phrase: Phrase) -> bool:
     )
 
 
-@dataclass
-class _Candidate:
-    """A phrase seen in `count` papers (`in_titles` of them in the title). Which papers is
-    filled in only for the candidates that survive the filters: a large library has
-    hundreds of thousands of candidates, and few need more than their counts."""
-
-    phrase: Phrase
-    count: int
-    in_titles: int
-    texts: Mapping[str, PaperText] = field(repr=False, compare=False)
-    order: Mapping[str, int] = field(repr=False, compare=False)
-    """Each paper's place in the library."""
-    papers: set[str] = field(default_factory=set)
-
-    @cached_property
-    def surfaces(self) -> Counter[str]:
-        """How abstracts spell the phrase, use by use (titles capitalise every word); in
-        library order, which decides ties."""
-        phrase, first, size = self.phrase, self.phrase[0], len(self.phrase)
-        uses: list[str] = []
-        for key in sorted(self.papers, key=self.order.__getitem__):
-            text = self.texts[key]
-            for clause in text.clauses[text.in_title :]:
-                if first in clause.terms:  # most clauses do not hold it: no need to look closer
-                    spelt = (clause.surfaces[start : start + size] for start in _uses(clause, phrase))
-                    uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
-        return Counter(uses)
-
-    @property
-    def plausible(self) -> bool:
-        """May name a subject, as far as the phrase and its counts tell: no generic word at
-        either end (`based`, `model`), no one-letter word; a single word must be one that
-        several titles name (`Quantization`)."""
-        ends = (self.phrase[0], self.phrase[-1])
-        if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
-            return False
-        if any(len(term) < 2 for term in self.phrase):
-            return False
-        return len(self.phrase) > 1 or self.in_titles >= 3
-
-    @property
-    def readable(self) -> bool:
-        """Plausible, and a short single word is an acronym somewhere (`KV`, not `use`):
-        spellings are looked up only here, where they decide."""
-        if not self.plausible:
-            return False
-        return len(self.phrase) > 1 or len(self.phrase[0]) >= 4 or any(s.isupper() for s in self.surfaces)
-
-    def specific(self, max_share: float, library_size: int) -> bool:
-        """Not in so many papers that it says nothing; a single word must be rarer still."""
-        share = max_share if len(self.phrase) > 1 else max_share / 2
-        return self.count <= max(3, math.floor(share * library_size))
-
-    @property
-    def score(self) -> float:
-        """Papers plus title mentions, with a premium for multi-word phrases (more specific)."""
-        length = {1: 0.6, 2: 1.5}.get(len(self.phrase), 1.8)
-        return (self.count + self.in_titles) * length
-
-
-def _discover(
+def _discovered(
     library: Library,
     paper_clauses: Mapping[str, PaperText],
     options: TopicOptions,
     taken: set[Phrase],
     taken_slugs: set[str],
 ) -> list[Topic]:
-    phrases_of: dict[str, set[Phrase]] = {}
-    title_phrases: list[set[Phrase]] = []
-    for paper in library.papers:
-        phrases_of[paper.key], in_title = _paper_phrases(paper_clauses[paper.key])
-        title_phrases.append(in_title)
-    in_titles = Counter(chain.from_iterable(title_phrases))
-    frequent = [
-        c
-        for c in _candidates(phrases_of, in_titles, paper_clauses, options.min_papers)
-        if c.phrase not in taken
-    ]
-    size = len(library.papers)
-    plausible = {
-        c.phrase: c
-        for c in _without_fragments(frequent)
-        if c.plausible and c.specific(options.max_share, size)
-    }
-    wanted = set(plausible)  # a set meets a set faster than it meets the dict's keys
-    for key, phrases in phrases_of.items():
-        for phrase in phrases & wanted:
-            plausible[phrase].papers.add(key)
-    fitting = [c for c in plausible.values() if c.readable]
-    chosen: list[_Candidate] = []
-    for candidate in sorted(fitting, key=lambda c: (-c.score, c.phrase)):
-        if len(chosen) >= options.max_topics:
-            break
-        if not any(_same_subject(candidate, other) for other in chosen):
-            chosen.append(candidate)
-    return _as_topics(chosen, library, taken_slugs)
-
-
-def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
-    """Each phrase of the paper once, however often it uses it; and those of its title."""
-    in_title = set().union(*map(_phrases, text.clauses[: text.in_title]))
-    return in_title.union(*map(_phrases, text.clauses[text.in_title :])), in_title
-
-
-def _candidates(
-    phrases_of: Mapping[str, set[Phrase]],
-    in_titles: Counter[Phrase],
-    paper_clauses: Mapping[str, PaperText],
-    min_papers: int,
-) -> list[_Candidate]:
-    """Phrases in at least `min_papers` papers, with how many titles name them."""
-    counts = Counter(chain.from_iterable(phrases_of.values()))
-    order = {key: place for place, key in enumerate(phrases_of)}
-    return [
-        _Candidate(phrase, count, in_titles[phrase], paper_clauses, order)
-        for phrase, count in counts.items()
-        if count >= min_papers
-    ]
-
-
-def _phrases(clause: Clause) -> list[Phrase]:
-    """The clause's phrases of 1 to 4 words that may name a subject: no stop word at either
-    end, never starting or ending inside an expanded abbreviation (a word with no surface
-    of its own). The hottest loop of topic discovery, hence the flags computed once per
-    word and the four lengths written out."""
-    terms, surfaces = clause.terms, clause.surfaces
-    content = [term not in STOP_WORDS for term in terms]
-    # may_end[i]: a phrase may end with word i: the next word has a surface of its own,
-    # or there is none (the stand-in "-")
-    next_surfaces = (*surfaces[1:], "-")[: len(terms)]
-    may_end = [word and bool(surface) for word, surface in zip(content, next_surfaces, strict=True)]
-    may_end += _PAST_THE_END
-    found: list[Phrase] = []
-    for start, first in enumerate(content):
-        if first and surfaces[start]:
-            if may_end[start]:
-                found.append(terms[start : start + 1])
-            if may_end[start + 1]:
-                found.append(terms[start : start + 2])
-            if may_end[start + 2]:
-                found.append(terms[start : start + 3])
-            if may_end[start + 3]:
-                found.append(terms[start : start + 4])
-    return found
-
-
-_PAST_THE_END = (False,) * 3  # so that no bound needs checking
-
-
-def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
-    """Where in the clause `_phrases` finds `phrase`: the starts of its uses."""
-    terms, surfaces = clause.terms, clause.surfaces
-    if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
-        return
-    size, count = len(phrase), len(terms)
-    start = -1
-    while (start := _find(terms, phrase[0], start + 1, max(0, count - size + 1))) >= 0:
-        end = start + size
-        if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
-            yield start
-
-
-def _find(terms: tuple[str, ...], term: str, start: int, stop: int) -> int:
-    """Where `term` next occurs in `terms[start:stop]` (looked for in C), or -1."""
-    try:
-        return terms.index(term, start, stop)
-    except ValueError:
-        return -1
-
-
-def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
-    """Drop a phrase when a longer phrase containing it covers most of its papers."""
-    by_phrase = {candidate.phrase: candidate for candidate in candidates}
-    fragments = set()
-    for longer in candidates:
-        size = len(longer.phrase)
-        for length in range(1, size):
-            for start in range(size - length + 1):
-                part = by_phrase.get(longer.phrase[start : start + length])
-                if part is not None and longer.count >= 0.7 * part.count:
-                    fragments.add(part.phrase)
-    return [candidate for candidate in candidates if candidate.phrase not in fragments]
-
-
-def _inside(short: Phrase, long: Phrase) -> bool:
-    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
-
-
-def _same_subject(candidate: _Candidate, chosen: _Candidate) -> bool:
-    """Near-identical paper sets, or one phrase inside the other with a large overlap."""
-    overlap = len(candidate.papers & chosen.papers)
-    union = len(candidate.papers | chosen.papers)
-    nested = _inside(candidate.phrase, chosen.phrase) or _inside(chosen.phrase, candidate.phrase)
-    return overlap / union >= 0.8 or (nested and overlap >= 0.5 * len(candidate.papers))
-
-
-def _as_topics(chosen: list[_Candidate], library: Library, taken_slugs: set[str]) -> list[Topic]:
-    order = {paper.key: index for index, paper in enumerate(library.papers)}
+    """The subjects discovery finds, as topics; one whose slug a curated topic has is left out."""
+    subjects = discover_subjects(
+        library,
+        paper_clauses,
+        taken,
+        min_papers=options.min_papers,
+        max_share=options.max_share,
+        max_topics=options.max_topics,
+    )
     topics = []
-    for candidate in sorted(chosen, key=lambda c: (-len(c.papers), c.phrase)):
-        name = _display_name(candidate.surfaces, candidate.phrase)
-        slug = slugify(name)
+    for subject in subjects:
+        slug = slugify(subject.name)
         if slug in taken_slugs:
             continue
         taken_slugs.add(slug)
-        papers = tuple(sorted(candidate.papers, key=order.__getitem__))
-        variants = tuple(surface for surface, _ in candidate.surfaces.most_common(4))
-        topics.append(Topic(slug, name, "discovered", papers, variants))
+        topics.append(Topic(slug, subject.name, "discovered", subject.papers, subject.variants))
     return topics
-
-
-def _display_name(surfaces: Counter[str], phrase: Phrase) -> str:
-    """The spelling abstracts use most, capitalised like a heading."""
-    name = surfaces.most_common(1)[0][0] if surfaces else " ".join(phrase)
-    return name[:1].upper() + name[1:]

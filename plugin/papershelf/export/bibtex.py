@@ -24,7 +24,7 @@ from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.model import Paper, Person
-from papershelf.snapshots.names import split_name
+from papershelf.text import split_name
 
 __all__ = [
     "BIBTEX",

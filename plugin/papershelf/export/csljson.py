@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable
 
 from papershelf.model import Paper, Person
-from papershelf.snapshots.names import split_name
+from papershelf.text import split_name
 
 __all__ = ["csl_item", "csljson_file"]
 

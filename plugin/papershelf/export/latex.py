@@ -22,7 +22,8 @@ import re
 import unicodedata
 
 from papershelf.export.texmath import ESCAPE_TEXT, TEXT_SPECIALS, braces_balanced, plain_math, single_spaces
-from papershelf.snapshots.latex import ACCENT_MARKS, LETTER_MACROS, split_math
+from papershelf.snapshots.macros import ACCENT_MARKS, LETTER_MACROS
+from papershelf.text import split_math
 
 __all__ = ["ascii_losses", "braces_balanced", "encode_latex", "encode_name", "name_losses"]
 

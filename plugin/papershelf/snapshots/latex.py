@@ -6,6 +6,7 @@ Accents are decoded by composing a combining mark with its base letter and norma
 NFC, so every letter Unicode can compose works without a table of accented letters. Math is
 left as LaTeX between `$...$` (outputs render it); macros we do not know (a paper's own
 `\\ours{}`) are kept verbatim so that the reader still sees that something stood there.
+What each known macro stands for is in `papershelf.snapshots.macros`.
 A listing may cut text anywhere, even inside a group or math, so nothing here may fail on
 unbalanced input.
 """
@@ -17,105 +18,16 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["ACCENT_MARKS", "LETTER_MACROS", "decode_latex", "split_math"]
+from papershelf.snapshots.macros import ACCENT_MARKS, ESCAPES, NAMED_MACROS, SYMBOL_ACCENTS, TEXT_COMMANDS
+from papershelf.text import split_math
 
-# Accent commands -> Unicode combining marks (export.latex writes them back the same way).
-ACCENT_MARKS = {
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    '"': "\u0308",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-    "u": "\u0306",
-    "v": "\u030c",
-    "H": "\u030b",
-    "c": "\u0327",
-    "k": "\u0328",
-    "r": "\u030a",
-    "d": "\u0323",
-    "b": "\u0331",
-}
-_SYMBOLACCENT_MARKS = frozenset("'`^\"~=.")
+# `split_math` is re-exported until `papershelf.site.render` imports it from `papershelf.text`.
+__all__ = ["decode_latex", "split_math"]
+
 _MAX_MARKS = 30
-# Letters and symbols that are whole macros in LaTeX.
-# Letters that are macros in plain LaTeX, both ways: decoded here, written by export.latex.
-LETTER_MACROS = {
-    "o": "ø",
-    "O": "Ø",
-    "ss": "ß",
-    "aa": "å",
-    "AA": "Å",
-    "ae": "æ",
-    "AE": "Æ",
-    "oe": "œ",
-    "OE": "Œ",
-    "l": "ł",
-    "L": "Ł",
-    "i": "ı",
-    "j": "ȷ",
-}
-_NAMED = {
-    **LETTER_MACROS,
-    "dh": "ð",
-    "DH": "Ð",
-    "th": "þ",
-    "TH": "Þ",
-    "ng": "ŋ",
-    "NG": "Ŋ",
-    "dj": "đ",
-    "DJ": "Đ",
-    "ldots": "…",
-    "dots": "…",
-    "textellipsis": "…",
-    "textendash": "–",
-    "textemdash": "—",
-    "LaTeX": "LaTeX",
-    "TeX": "TeX",
-    "textquoteright": "’",
-    "textquoteleft": "‘",
-    "textasciitilde": "~",
-    "textasciicircum": "^",
-    "textbackslash": "\\",
-    "S": "§",
-    "P": "¶",
-    "copyright": "©",
-    "textregistered": "®",
-    "texttrademark": "™",
-    "pounds": "£",
-    "euro": "€",
-    "textdegree": "°",
-    "times": "×",
-    "quad": " ",
-    "qquad": " ",
-}
-# Commands whose single argument is ordinary text: keep the text, drop the formatting.
-_TEXT_COMMANDS = frozenset(
-    {
-        "emph",
-        "textit",
-        "textbf",
-        "textsc",
-        "texttt",
-        "textrm",
-        "textsf",
-        "textup",
-        "textmd",
-        "textsl",
-        "underline",
-        "mbox",
-        "text",
-        "textnormal",
-        "uline",
-        "url",
-        "href",
-    }
-)
-_ESCAPES = {"&": "&", "%": "%", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": "\u2009"}
+"""Combining marks a letter keeps at most (see `_accent`)."""
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 _MACRO_NAME = re.compile(r"[A-Za-z]+")
-_MATH_OR_ESCAPE = re.compile(r"\\.|\$((?:[^$\\]|\\.)+)\$", re.DOTALL)
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 _SPECIAL = re.compile(r"[\\${}]")
 """What starts a macro, math or a group: text without any is plain."""
@@ -134,26 +46,6 @@ def _ligatures(plain: str) -> str:
     for ligature, char in _DASHES:
         plain = plain.replace(ligature, char)
     return plain
-
-
-def split_math(text: str) -> list[tuple[bool, str]]:
-    """Split model text into (is_math, piece) runs; math pieces exclude the `$` delimiters.
-
-    Only a closed `$...$` pair is math: a truncated abstract may end inside one, and that
-    tail stays text so that no output tries to render half a formula. `\\$` is a dollar sign.
-    """
-    runs: list[tuple[bool, str]] = []
-    last = 0
-    for match in _MATH_OR_ESCAPE.finditer(text):
-        if match.group(1) is None:
-            continue  # an escaped character: part of the text run
-        if match.start() > last:
-            runs.append((False, text[last : match.start()]))
-        runs.append((True, match.group(1)))
-        last = match.end()
-    if last < len(text):
-        runs.append((False, text[last:]))
-    return runs
 
 
 def _closing_dollar(text: str, start: int) -> int:
@@ -287,12 +179,12 @@ class _Decoder:
             self._emit("\\")
             return
         char = self.text[self.pos]
-        if char in _SYMBOLACCENT_MARKS:
+        if char in SYMBOL_ACCENTS:
             self.pos += 1
             self._argument(_accenting(ACCENT_MARKS[char]))
-        elif char in _ESCAPES:
+        elif char in ESCAPES:
             self.pos += 1
-            self._emit(_ESCAPES[char])
+            self._emit(ESCAPES[char])
         elif char == "$":
             self.pos += 1
             self._emit("\\$")
@@ -309,10 +201,10 @@ class _Decoder:
     def _named_macro(self, name: str, start: int) -> None:
         if name in ACCENT_MARKS and len(name) == 1:
             self._argument(_accenting(ACCENT_MARKS[name]))
-        elif name in _NAMED:
+        elif name in NAMED_MACROS:
             self._skip_empty_group()
-            self._emit(_NAMED[name])
-        elif name in _TEXT_COMMANDS:
+            self._emit(NAMED_MACROS[name])
+        elif name in TEXT_COMMANDS:
             self._argument(_kept)
         elif name == "footnote":
             self._argument(_footnote)

@@ -1,21 +1,22 @@
-"""Author lines -> persons: split names, keep affiliations apart, recognise organisations.
+"""Author lines -> persons: split the line, keep affiliations apart, recognise organisations.
 
 A listing's author line is `Name (Affiliation, May Hold Commas), Name, ...`; arXiv-style
 metadata also writes a collaboration as `Mind Lab, :, First Author, ...`, where the lone `:`
-only marks the organisation before it.
+only marks the organisation before it. How one name splits into its parts is a rule
+the whole library shares (`papershelf.text.split_name`).
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from dataclasses import dataclass, replace
 
 from papershelf.model import Person
 from papershelf.snapshots.latex import decode_latex
+from papershelf.text import NAME_SUFFIXES, ascii_fold
 
-__all__ = ["AuthorLine", "NameParts", "ascii_fold", "parse_authors", "split_name"]
+# `ascii_fold` is re-exported until the site (`site/pages/letters.py`) imports it from `papershelf.text`.
+__all__ = ["AuthorLine", "ascii_fold", "parse_authors"]
 
 _ORGANISATION_WORDS = frozenset(
     {
@@ -56,28 +57,9 @@ _ORGANISATION_WORDS = frozenset(
     }
 )
 _ET_AL = frozenset({"et al", "et al.", "others", "and others", "…", "...", "et. al."})
-_PARTICLES = frozenset(
-    "van von der den de del della dei degli di da das dos do du des la le les lo ten ter zu zur "
-    "bin ibn al el st d".split()
-)
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 _LEADING_AND = re.compile(r"^and\s+")
 _WORD_BREAKS = re.compile(r"[\s\-]+")
 _NESTING_OR_COMMA = re.compile(r"[()\[\],]")
-_FOLD = {
-    "ø": "o",
-    "ß": "ss",
-    "æ": "ae",
-    "œ": "oe",
-    "ł": "l",
-    "đ": "d",
-    "ð": "d",
-    "þ": "th",
-    "ı": "i",
-    "ŋ": "ng",
-    "ħ": "h",
-    "ŧ": "t",
-}
 
 
 @dataclass(frozen=True)
@@ -87,16 +69,6 @@ class AuthorLine:
     persons: tuple[Person, ...]
     truncated: bool
     problems: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class NameParts:
-    """A personal name in BibTeX's four parts; `von` holds lower-case surname particles."""
-
-    first: str
-    von: str
-    last: str
-    jr: str
 
 
 def parse_authors(line: str) -> AuthorLine:
@@ -112,7 +84,7 @@ def parse_authors(line: str) -> AuthorLine:
         if token.lower() in _ET_AL:
             truncated = True
             continue
-        if token.lower() in _SUFFIXES and persons:
+        if token.lower() in NAME_SUFFIXES and persons:
             persons[-1] = replace(persons[-1], name=f"{persons[-1].name}, {token}")
             continue
         marked = index + 1 < len(tokens) and tokens[index + 1].strip() == ":"
@@ -182,42 +154,3 @@ def _clean(text: str) -> str:
 def _looks_like_organisation(name: str) -> bool:
     words = (word.strip(".") for word in _WORD_BREAKS.split(name.lower()))
     return not _ORGANISATION_WORDS.isdisjoint(words) or name.endswith("-AI")
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def split_name(person: Person) -> NameParts:
-    """BibTeX's name parts of a person: particles are the lower-case words before the surname.
-
-    `last` may hold several words (a compound surname); writers brace it as one unit.
-    Cached: keys, author pages and every export ask again for the same persons.
-    """
-    if person.corporate:
-        return NameParts("", "", person.name, "")
-    words = person.name.split()
-    jr = ""
-    if len(words) > 1 and words[-1].lower() in _SUFFIXES:
-        jr = words.pop()
-        words[-1] = words[-1].rstrip(",")
-    if len(words) <= 1:
-        return NameParts("", "", " ".join(words), jr)
-    last_start = len(words) - 1
-    while last_start > 1 and words[last_start - 1][:1].islower():
-        last_start -= 1
-    lower = words[last_start:-1]
-    if any(word not in _PARTICLES for word in lower) and last_start > 1:
-        # A lower-case word that is no nobiliary particle joins a compound surname:
-        # `Zoubeirou a Mayaki`, `Ortega y Gasset`, `Silva e Souza`.
-        return NameParts(" ".join(words[: last_start - 1]), "", " ".join(words[last_start - 1 :]), jr)
-    return NameParts(" ".join(words[:last_start]), " ".join(lower), words[-1], jr)
-
-
-def ascii_fold(text: str) -> str:
-    """Lower-case ASCII letters and digits of `text` (accents dropped, ø -> o, ß -> ss)."""
-    if text.isascii():  # most names and title words: nothing to decompose or map
-        return _NOT_ALPHANUMERIC.sub("", text.lower())
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    folded = "".join(_FOLD.get(char, char) for char in decomposed if not unicodedata.combining(char))
-    return _NOT_ALPHANUMERIC.sub("", folded)
-
-
-_NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]")

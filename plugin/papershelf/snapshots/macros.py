@@ -1,0 +1,105 @@
+"""What LaTeX macros in listing text stand for, in Unicode: the reader's tables.
+
+Accent commands and letter macros work both ways: `papershelf.snapshots.latex` decodes them
+and `papershelf.export.latex` writes the same letters back with the same tables.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ACCENT_MARKS", "ESCAPES", "LETTER_MACROS", "NAMED_MACROS", "SYMBOL_ACCENTS", "TEXT_COMMANDS"]
+
+# Accent commands -> Unicode combining marks (export.latex writes them back the same way).
+ACCENT_MARKS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+    "d": "\u0323",
+    "b": "\u0331",
+}
+SYMBOL_ACCENTS = frozenset("'`^\"~=.")
+"""The accent commands named by a symbol (`\\'a`); the others are letters (`\\c{c}`)."""
+# Letters that are macros in plain LaTeX, both ways: decoded by the reader, written by export.latex.
+LETTER_MACROS = {
+    "o": "ø",
+    "O": "Ø",
+    "ss": "ß",
+    "aa": "å",
+    "AA": "Å",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "l": "ł",
+    "L": "Ł",
+    "i": "ı",
+    "j": "ȷ",
+}
+# Letters and symbols that are whole macros, as the reader decodes them.
+NAMED_MACROS = {
+    **LETTER_MACROS,
+    "dh": "ð",
+    "DH": "Ð",
+    "th": "þ",
+    "TH": "Þ",
+    "ng": "ŋ",
+    "NG": "Ŋ",
+    "dj": "đ",
+    "DJ": "Đ",
+    "ldots": "…",
+    "dots": "…",
+    "textellipsis": "…",
+    "textendash": "–",
+    "textemdash": "—",
+    "LaTeX": "LaTeX",
+    "TeX": "TeX",
+    "textquoteright": "’",
+    "textquoteleft": "‘",
+    "textasciitilde": "~",
+    "textasciicircum": "^",
+    "textbackslash": "\\",
+    "S": "§",
+    "P": "¶",
+    "copyright": "©",
+    "textregistered": "®",
+    "texttrademark": "™",
+    "pounds": "£",
+    "euro": "€",
+    "textdegree": "°",
+    "times": "×",
+    "quad": " ",
+    "qquad": " ",
+}
+# Commands whose single argument is ordinary text: keep the text, drop the formatting.
+TEXT_COMMANDS = frozenset(
+    {
+        "emph",
+        "textit",
+        "textbf",
+        "textsc",
+        "texttt",
+        "textrm",
+        "textsf",
+        "textup",
+        "textmd",
+        "textsl",
+        "underline",
+        "mbox",
+        "text",
+        "textnormal",
+        "uline",
+        "url",
+        "href",
+    }
+)
+# `\&` and the like: escaped characters, and `\,` (a thin space).
+ESCAPES = {"&": "&", "%": "%", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": "\u2009"}
