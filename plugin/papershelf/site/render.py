@@ -21,7 +21,7 @@ from xml.etree.ElementTree import Element
 from latex2mathml.converter import convert_to_element
 from markupsafe import Markup
 
-from papershelf.snapshots.latex import split_math
+from papershelf.text import split_math
 
 __all__ = ["escape_text", "render_text"]
 

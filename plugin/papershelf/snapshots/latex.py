@@ -19,10 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from papershelf.snapshots.macros import ACCENT_MARKS, ESCAPES, NAMED_MACROS, SYMBOL_ACCENTS, TEXT_COMMANDS
-from papershelf.text import split_math
 
-# `split_math` is re-exported until `papershelf.site.render` imports it from `papershelf.text`.
-__all__ = ["decode_latex", "split_math"]
+__all__ = ["decode_latex"]
 
 _MAX_MARKS = 30
 """Combining marks a letter keeps at most (see `_accent`)."""

@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 
 from papershelf.model import Person
 from papershelf.snapshots.latex import decode_latex
-from papershelf.text import NAME_SUFFIXES, ascii_fold
+from papershelf.text import NAME_SUFFIXES
 
-# `ascii_fold` is re-exported until the site (`site/pages/letters.py`) imports it from `papershelf.text`.
-__all__ = ["AuthorLine", "ascii_fold", "parse_authors"]
+__all__ = ["AuthorLine", "parse_authors"]
 
 _ORGANISATION_WORDS = frozenset(
     {

@@ -1,0 +1,161 @@
+"""What every kind of generated page shares: links, titles, bylines, dates, front matter and
+the Jinja templates.
+
+One `PageContext` serves a whole plan. It is the only maker of links: each URL is relative
+to the page that holds it (so the site works under any base URL and with either URL style),
+quoted and escaped by `markup.href`. It remembers what many pages show, since a paper's
+title and byline appear on its topic, month, author and index pages, and Babel and the
+MathML converter are slow: each is rendered once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable, Iterable
+from functools import cached_property, partial
+
+from babel.dates import format_date
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from papershelf.analysis import Analysis
+from papershelf.citations import author_year
+from papershelf.export.bibtex import join_entries
+from papershelf.lists import tally
+from papershelf.site.generated import SiteFile, page_url, split_blocks
+from papershelf.site.pages.letters import Letters, author_targets, by_initial
+from papershelf.site.pages.markup import href, html, rendered, safe, text
+from papershelf.site.pages.options import SiteOptions
+from papershelf.timeline import Month
+
+__all__ = ["PageContext"]
+
+_ENTRY = html(
+    '<li><a class="ps-title" href="{href}">{title}</a><br><span class="ps-byline">{byline}</span></li>'
+)
+
+
+class PageContext:
+    """The analysis, the options, and the helpers every page kind builds its HTML with."""
+
+    def __init__(self, analysis: Analysis, options: SiteOptions) -> None:
+        self.analysis = analysis
+        self.library = analysis.library
+        self.options = options
+        self.env = _environment(options)
+        self._titles: dict[str, Markup] = {}
+        self._bylines: dict[str, Markup] = {}
+        self._dates: dict[dt.date, str] = {}
+        self._entries: dict[tuple[str, int], Markup] = {}
+
+    def here(self, src_uri: str) -> str:
+        """The URL of the page at `src_uri`, which the links on it are relative to."""
+        return page_url(src_uri, self.options.use_directory_urls)
+
+    def link(self, target: str, here: str) -> Markup:
+        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at
+        `here`: up to the site root, then down (simple and fast; every page links dozens of
+        times), so it depends on `here` only through its depth."""
+        path, hash_, anchor = target.partition("#")
+        url = "../" * here.count("/") + page_url(path, self.options.use_directory_urls) or "./"
+        return href(url, anchor if hash_ else None)
+
+    def title(self, key: str) -> Markup:
+        """A paper's title (math as MathML), rendered once however many lists show it."""
+        if key not in self._titles:
+            self._titles[key] = rendered(self.library.by_key[key].title)
+        return self._titles[key]
+
+    def byline(self, key: str, limit: int = 6) -> Markup:
+        """`A, B, C +2 more · 7 August 2026`, rendered once per paper."""
+        if key not in self._bylines:
+            paper = self.library.by_key[key]
+            line = ", ".join(person.name for person in paper.authors[:limit])
+            if len(paper.authors) > limit:
+                line += f" +{len(paper.authors) - limit} more"
+            elif paper.authors_truncated:
+                line += " et al."
+            if paper.date:
+                line += " · " + self.long_date(paper.date)
+            self._bylines[key] = text(line)
+        return self._bylines[key]
+
+    def entry(self, key: str, here: str) -> Markup:
+        """A paper as every list of papers shows it: linked title, byline. Made once for
+        each depth of the pages that show it (a link depends on nothing else), since each
+        paper is on several lists: all papers, its month, its topics, its authors."""
+        depth = here.count("/")
+        if (key, depth) not in self._entries:
+            href = self.link(f"papers/{key}.md", here)
+            self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
+        return self._entries[key, depth]
+
+    def long_date(self, date: dt.date) -> str:
+        """A date in the site's language; formatted once per distinct date (Babel is slow)."""
+        if date not in self._dates:
+            self._dates[date] = format_date(date, "long", locale=self.options.locale)
+        return self._dates[date]
+
+    def month_name(self, month: Month) -> str:
+        """`August 2026` in the site's language."""
+        return format_date(month.first_day, "LLLL y", locale=self.options.locale).capitalize()
+
+    def front_matter(self, title: str, indexed: bool = False) -> str:
+        """The title, escaped and then a JSON string (valid YAML whatever it holds); pages other
+        than papers' stay out of the search index unless `search_index: all`."""
+        front = "title: " + json.dumps(str(text(title)), ensure_ascii=False)
+        if not indexed and self.options.search_index != "all":
+            front += "\nsearch:\n  exclude: true"
+        return front
+
+    def bibtex_file(self, keys: Iterable[str]) -> str:
+        """The BibTeX entries of these papers as one file."""
+        return join_entries(self.analysis.bibtex[key] for key in keys)
+
+    @cached_property
+    def letters(self) -> Letters:
+        return by_initial(self.analysis.authors)
+
+    @cached_property
+    def author_targets(self) -> dict[str, str]:
+        """Where each author's name links, by slug: their page, or their letter-page entry."""
+        return author_targets(self.letters, self.options.author_pages_min)
+
+    @cached_property
+    def author_slugs(self) -> dict[str, str]:
+        """Each author's slug by identity (`papershelf.authors.author_identity`)."""
+        return {profile.identity: profile.slug for profile in self.analysis.authors}
+
+    def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
+        """A template rendered for the page at `src_uri` (links are relative to it)."""
+        helpers: dict[str, Callable[..., object]] = {
+            "link": partial(self.link, here=self.here(src_uri)),
+            "month_name": self.month_name,
+            "author_target": self.author_targets.__getitem__,
+            "author_year": author_year,
+            "title": self.title,
+            "byline": self.byline,
+            "tally": tally,
+        }
+        return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
+
+    def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
+        """A page rendered from a template (the few overview pages), split like any other."""
+        skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
+        return SiteFile(src_uri, skeleton, in_nav, blocks)
+
+
+def _environment(options: SiteOptions) -> Environment:
+    """Autoescaping templates whose every `{{ }}` follows the pages' rule (`markup.safe`)."""
+    env = Environment(
+        loader=PackageLoader("papershelf.site", "templates"),
+        autoescape=True,
+        finalize=safe,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.globals["search_exclude"] = options.search_index != "all"
+    return env

@@ -1,0 +1,163 @@
+"""A paper's page: title, authors, date, topics, abstract, related papers, the reading lists
+that hold it, the pages that cite it, its BibTeX and where it was seen.
+
+Built in Python rather than from a Jinja template: a library has thousands of paper pages,
+and template overhead was most of their cost. The sections after the abstract stay out of
+the search index (`Section.indexed`): they would only add noise to it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+
+from papershelf.authors import author_identity
+from papershelf.curation import Curation, DocPage
+from papershelf.lists import ReadingList
+from papershelf.model import Paper
+from papershelf.site.generated import Section, SiteFile, assembled
+from papershelf.site.pages.context import PageContext
+from papershelf.site.pages.markup import external, html, joined, literal, rendered
+
+__all__ = ["arxiv_title_search", "paper_page"]
+
+_HEAD = html(
+    '<h1 class="ps-paper-title">{title}</h1>\n'
+    '<p class="ps-authors">\n{authors}\n</p>\n'
+    '<p class="ps-meta">\n{date} · <code class="ps-key">{key}</code> · '
+    '<a class="ps-find" href="{search}">Search arXiv for this title</a>\n</p>{topics}'
+)
+_DATE = html('<time datetime="{iso}">{date}</time>')
+_TOPICS = html('\n<p class="ps-topics">Topics: {links}</p>')
+_TOPIC = html('<a class="ps-topic ps-topic--{kind}" href="{href}">{name}</a>')
+_AUTHOR = html('<a href="{href}">{name}</a>')
+_AFFILIATED = html('<a href="{href}">{name}</a> <span class="ps-affiliation">({affiliation})</span>')
+_ABSTRACT = html('<div class="ps-abstract">\n<p>{abstract}</p>\n</div>')
+_CUT_ABSTRACT = html(
+    '<div class="ps-abstract">\n<p>{abstract}…</p>\n'
+    '<p class="ps-note">The listing cut this abstract short.</p>\n</div>'
+)
+_NO_RELATED = literal('<p class="ps-none">No other paper of the library is close enough to list.</p>')
+_RELATED = html('<ul class="ps-related">\n{items}\n</ul>')
+_RELATION = html(
+    '<li><a class="ps-title" href="{href}">{title}</a><br><span class="ps-why">{why}</span></li>'
+)
+_HOLDING = html('<ul class="ps-holding">\n{items}</ul>')
+_HELD = html(
+    '<li><a href="{href}">{title}</a>: <span class="ps-status ps-status--{modifier}">{status}</span></li>\n'
+)
+_CITING = html('<ul class="ps-citing">\n{items}</ul>')
+_CITED = html('<li><a href="{href}">{title}</a></li>\n')
+_BIBTEX = html(
+    '<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
+    '<p><a class="ps-download" href="{href}" download>Download {key}.bib</a></p>'
+)
+_SIGHTINGS = html('<ul class="ps-sightings">\n{items}</ul>')
+_SIGHTING = html("<li><code>{where}</code></li>\n")
+
+
+def arxiv_title_search(title: str) -> str:
+    """arXiv's search for a title: the listings give no link to a paper, and a reader's first
+    wish is to open it. Labelled as a search on the page, since it may find several papers."""
+    words = " ".join(title.replace("$", " ").replace("\\", " ").split())
+    return "https://arxiv.org/search/?" + urlencode({"query": words, "searchtype": "title"})
+
+
+def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
+    """The page; its sections are made when MkDocs renders it."""
+    src_uri = f"papers/{paper.key}.md"
+    here = ctx.here(src_uri)
+    sections = [
+        Section(None, partial(_head, ctx, paper, here)),
+        Section("Abstract", partial(_abstract, paper)),
+    ]
+    if ctx.options.related > 0:
+        sections.append(Section("Related papers", partial(_related, ctx, paper.key, here), False))
+    if holding := curation.holding.get(paper.key, []):
+        sections.append(Section("In reading lists", partial(_holding, ctx, paper.key, holding, here), False))
+    if citing := curation.citing.get(paper.key, []):
+        sections.append(Section("Cited by", partial(_citing, ctx, citing, here), False))
+    sections.append(Section("BibTeX", partial(_bibtex, ctx, paper.key, here), False))
+    sections.append(Section("Seen in", partial(_sightings, paper), False))
+    return assembled(src_uri, ctx.front_matter(paper.title, indexed=True), sections)
+
+
+def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
+    """Title, linked authors, date and topics: the part above the first heading."""
+    date = _DATE(iso=paper.date.isoformat(), date=ctx.long_date(paper.date)) if paper.date else "Undated"
+    topics = ctx.analysis.topic_index.by_paper[paper.key]
+    links = (
+        _TOPIC(kind=topic.kind, href=ctx.link(f"topics/{topic.slug}.md", here), name=topic.name)
+        for topic in topics
+    )
+    return _HEAD(
+        title=ctx.title(paper.key),
+        authors=_authors(ctx, paper, here),
+        date=date,
+        key=paper.key,
+        search=external(arxiv_title_search(paper.title)),
+        topics=_TOPICS(links=joined(" · ", links)) if topics else "",
+    )
+
+
+def _authors(ctx: PageContext, paper: Paper, here: str) -> Markup:
+    """Authors linked to their pages (or letter-page entries), affiliations beside them."""
+    names = []
+    for person in paper.authors:
+        href = ctx.link(ctx.author_targets[ctx.author_slugs[author_identity(person)]], here)
+        if person.affiliation:
+            names.append(_AFFILIATED(href=href, name=person.name, affiliation=person.affiliation))
+        else:
+            names.append(_AUTHOR(href=href, name=person.name))
+    return joined("", (joined(",\n", names), "\net al." if paper.authors_truncated else ""))
+
+
+def _abstract(paper: Paper) -> Markup:
+    """The abstract, and a note if the listing cut it short."""
+    template = _CUT_ABSTRACT if paper.truncated else _ABSTRACT
+    return template(abstract=rendered(paper.abstract))
+
+
+def _related(ctx: PageContext, key: str, here: str) -> Markup:
+    """The related papers and why: shared topics first, else the shared words."""
+    if not ctx.analysis.related[key]:
+        return _NO_RELATED
+    items = []
+    for relation in ctx.analysis.related[key]:
+        topics = ", ".join(topic.name for topic in relation.topics)
+        words = ", ".join(relation.words)
+        if topics:
+            why = f"Shared topics: {topics}" + (f"; also {words}" if words else "")
+        else:
+            why = f"Shared words: {words}"
+        href = ctx.link(f"papers/{relation.key}.md", here)
+        items.append(_RELATION(href=href, title=ctx.title(relation.key), why=why))
+    return _RELATED(items=joined("\n", items))
+
+
+def _holding(ctx: PageContext, key: str, holding: list[tuple[str, ReadingList]], here: str) -> Markup:
+    """The reading lists that hold the paper, with its status in each."""
+    items = []
+    for src, reading_list in holding:
+        status = reading_list.status_of(key)
+        href, modifier = ctx.link(src, here), status.replace(" ", "-")
+        items.append(_HELD(href=href, title=reading_list.title, modifier=modifier, status=status))
+    return _HOLDING(items=joined("", items))
+
+
+def _citing(ctx: PageContext, citing: list[DocPage], here: str) -> Markup:
+    """The user's pages that cite the paper."""
+    items = (_CITED(href=ctx.link(page.src, here), title=page.title) for page in citing)
+    return _CITING(items=joined("", items))
+
+
+def _bibtex(ctx: PageContext, key: str, here: str) -> Markup:
+    """The entry to copy, and its file to download."""
+    return _BIBTEX(entry=ctx.analysis.bibtex[key], href=ctx.link(f"papers/{key}.bib", here), key=key)
+
+
+def _sightings(paper: Paper) -> Markup:
+    """Each snapshot line the paper was read from (`file:line`)."""
+    return _SIGHTINGS(items=joined("", (_SIGHTING(where=str(where)) for where in paper.sightings)))

@@ -1,0 +1,86 @@
+"""Lists of papers: the linked titles with bylines that every index shows, split into pages.
+
+All papers, each topic and each month list their papers this way, author pages without
+the paging. No generated page grows with the library: a long list is paged by `per_page`,
+with a pager under it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from papershelf.site.generated import Section, SiteFile, assembled
+from papershelf.site.pages.context import PageContext
+from papershelf.site.pages.markup import html, joined, literal
+
+__all__ = ["Intro", "PagedList", "paged", "paper_list"]
+
+Intro = Callable[[int, int, str, str], Markup]
+"""`intro(total, number, suffix, here)`: the HTML above page `number` of a list of `total`
+papers, whose title ends in `suffix` (` (page 2 of 5)`, empty on page 1)."""
+
+_LIST = html('<ul class="ps-papers">\n{items}\n</ul>')
+_PAGER = html('<nav class="ps-pager" aria-label="Pages">\n{pages}\n</nav>')
+_CURRENT = html('<span aria-current="page">{number}</span>')
+_OTHER = html('<a href="{href}">{number}</a>')
+
+
+@dataclass(frozen=True)
+class PagedList:
+    """A list of papers and where its pages go: `first` is page 1's source path, `pattern`
+    the others' (`{}` for the number)."""
+
+    first: str
+    pattern: str
+    keys: Sequence[str]
+    title: str
+    intro: Intro
+    in_nav: bool = False
+
+    def src(self, number: int) -> str:
+        return self.first if number == 1 else self.pattern.format(number)
+
+
+def paper_list(ctx: PageContext, keys: Sequence[str], here: str) -> Markup:
+    """Linked titles with authors and date."""
+    return _LIST(items=joined("\n", (ctx.entry(key, here) for key in keys)))
+
+
+def paged(ctx: PageContext, papers: PagedList) -> Iterator[SiteFile]:
+    """The list's pages of `per_page` papers each (one, empty, for no papers)."""
+    per_page = max(1, ctx.options.per_page)
+    count = max(1, math.ceil(len(papers.keys) / per_page))
+    for number in range(1, count + 1):
+        chunk = papers.keys[(number - 1) * per_page : number * per_page]
+        yield _page(ctx, papers, number, count, chunk)
+
+
+def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Sequence[str]) -> SiteFile:
+    """Page `number` of `count`: the intro, its papers, the pager."""
+    src_uri = papers.src(number)
+    here = ctx.here(src_uri)
+    suffix = f" (page {number} of {count})" if number > 1 else ""
+
+    def body() -> Markup:
+        intro = papers.intro(len(papers.keys), number, suffix, here)
+        return joined("\n", (intro, paper_list(ctx, keys, here), _pager(ctx, papers, number, count, here)))
+
+    front_matter = ctx.front_matter(papers.title + suffix)
+    return assembled(src_uri, front_matter, [Section(None, body)], papers.in_nav and number == 1)
+
+
+def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup:
+    """Links to the list's other pages (nothing for a list of one page)."""
+    if count == 1:
+        return literal("")
+    pages = (
+        _CURRENT(number=page)
+        if page == number
+        else _OTHER(href=ctx.link(papers.src(page), here), number=page)
+        for page in range(1, count + 1)
+    )
+    return _PAGER(pages=joined("\n", pages))

@@ -1,0 +1,56 @@
+"""Month pages: each month's papers (paged), and the timeline index with its chart of
+papers per month."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from functools import partial
+
+from babel.dates import format_date
+from markupsafe import Markup
+
+from papershelf.charts import month_bars
+from papershelf.site.generated import SiteFile
+from papershelf.site.pages.context import PageContext
+from papershelf.site.pages.markup import chart, html
+from papershelf.site.pages.paper_lists import PagedList, paged
+from papershelf.timeline import Month, chart_slots
+
+__all__ = ["timeline_files"]
+
+_HEAD = html(
+    '<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total} papers. <a href="{back}">All months</a></p>'
+)
+
+
+def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
+    """Each month's pages, then the index."""
+    for month in ctx.analysis.months:
+        pattern = f"timeline/{month.slug}/page/{{}}.md"
+        title, intro = ctx.month_name(month), partial(_intro, ctx, month)
+        yield from paged(ctx, PagedList(f"timeline/{month.slug}.md", pattern, month.papers, title, intro))
+    undated = sum(1 for paper in ctx.library.papers if paper.date is None)
+    slots = [_chart_slot(ctx.options.locale, *slot) for slot in chart_slots(ctx.analysis.months)]
+    yield ctx.template_page(
+        "timeline.md.j2",
+        "timeline/index.md",
+        in_nav=True,
+        months=ctx.analysis.months,
+        undated=undated,
+        chart=chart(month_bars, slots),
+    )
+
+
+def _intro(ctx: PageContext, month: Month, total: int, number: int, suffix: str, here: str) -> Markup:
+    """The month's name and size, and the way back to all months."""
+    back = ctx.link("timeline/index.md", here)
+    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=total, back=back)
+
+
+def _chart_slot(locale: str, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int]:
+    """A bar's label and short label: a month, or a gap of several (`…`)."""
+    label = format_date(first, "LLLL y", locale=locale)
+    if first == last:
+        return label, format_date(first, "LLL yy", locale=locale), count
+    return f"{label} – {format_date(last, 'LLLL y', locale=locale)}", "…", count
