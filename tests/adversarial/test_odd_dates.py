@@ -6,11 +6,18 @@ test modules of one name.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from pathlib import Path
+
+import pytest
 
 from conftest import entry, listing
+from papershelf.export.biblatex import biblatex_file
+from papershelf.export.bibtex import bibtex_file
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
+from texrun import biber_document, bibtex_document, listing_papers
 
 
 def test_implausible_and_ambiguous_dates_in_a_text_listing():
@@ -48,3 +55,18 @@ def test_an_implausible_machine_readable_date_is_unknown_too():
         f"implausible date '1900-01-01' (before 1990 or after {dt.date.today() + dt.timedelta(days=365)});"
         " left unknown"
     ]
+
+
+@pytest.mark.parametrize("export", [bibtex_file, biblatex_file], ids=["bibtex", "biblatex"])
+def test_an_undated_paper_typesets_with_biber_and_bibtex_without_a_message(export, tmp_path: Path):
+    """biblatex requires a date of every entry: an undated paper's says "unspecified"."""
+    (dated,) = listing_papers(listing(entry("Fast Decoding", "Ann Lee")))
+    bib = tmp_path / "library.bib"
+    bib.write_text(export([dataclasses.replace(dated, date=None)]), encoding="utf-8")
+    assert "date = {XXXX}" in bib.read_text(encoding="utf-8")
+    for folder, typeset in (("biber", biber_document), ("bibtex", bibtex_document)):
+        (tmp_path / folder).mkdir()
+        style = () if folder == "biber" else ("plain",)
+        result = typeset(bib, tmp_path / folder, *style)
+        assert result.problems == [], (folder, result.problems)
+        assert "Fast" in result.bbl and "Lee" in result.bbl

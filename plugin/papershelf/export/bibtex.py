@@ -31,12 +31,13 @@ __all__ = [
     "Dialect",
     "approximation_note",
     "approximations",
-        "bibtex_entry",
+    "bibtex_entry",
     "bibtex_file",
     "join_entries",
 ]
 
 _LETTER = re.compile(r"[^\W\d_]")
+UNDATED = "XXXX"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -108,6 +109,8 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     elif paper.date:
         fields["year"] = str(paper.date.year)
         fields["month"] = _MONTHS[paper.date.month - 1]
+    else:  # biblatex requires a date: EDTF's "unspecified year", printed as nothing or "n.d."
+        fields["date"] = UNDATED
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
     if paper.topics:
