@@ -34,6 +34,7 @@ RESERVED_KEYS = frozenset(
     ["index", "page"]  # `papers/index.md` and `papers/page/2/` are the paged list of all papers
     + ["con", "prn", "aux", "nul"]  # names Windows reserves for devices
     + [f"{device}{n}" for device in ("com", "lpt") for n in range(10)]
+    + ["0"]  # biber skips an entry keyed `0` ("Invalid or undefined BibTeX entry key": Perl's false)
 )
 
 

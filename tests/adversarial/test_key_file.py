@@ -42,13 +42,14 @@ BAD_KEYS = [
     "Page",
     "\ufeffkim2026operating",
     "kim2026.operating",
+    "0",
 ]
 
 
 def test_an_unsafe_key_in_the_file_is_a_warning_and_never_used(site_builder):
     """Each bad key is given to its own paper in the file; none is used for anything."""
     titles = [
-        f"Operating Clusters {word}" for word in ("one", "two", "three", "four", "five", "six", "seven")
+        f"Operating Clusters {word}" for word in ("one", "two", "three", "four", "five", "six", "seven", "eight")
     ]
     lines = "".join(
         f"{key}\tkim|{title.lower().replace(' ', '')}\t{title}\n"
@@ -59,7 +60,7 @@ def test_an_unsafe_key_in_the_file_is_a_warning_and_never_used(site_builder):
         assert any(
             f"citation-keys.tsv:{line}: " in w and "not a safe citation key" in w for w in built.warnings
         )
-    assert _paper_dirs(built) == {"kim2026operating"} | {f"kim2026operating{c}" for c in "abcdef"}
+    assert _paper_dirs(built) == {"kim2026operating"} | {f"kim2026operating{c}" for c in "abcdefg"}
     assert not (site_builder.root / "outside").exists() and not (built.site.parent / "outside").exists()
     pages = "".join(path.read_text(encoding="utf-8") for path in built.site.rglob("*.html"))
     assert "<script>alert" not in pages and "kim 2026operating" not in pages
