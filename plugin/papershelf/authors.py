@@ -51,7 +51,7 @@ def index_authors(library: Library) -> list[AuthorProfile]:
         del others[identity]
     sort_names = {identity: _sort_name(person) for identity, person in persons.items()}
     order = sorted(spellings, key=sort_names.__getitem__)
-    slugs = unique_slugs(order)
+    slugs = dict(zip(order, unique_slugs(order), strict=True))
     return [
         AuthorProfile(
             identity=identity,

@@ -6,7 +6,7 @@ import unicodedata
 
 from papershelf.text import ascii_fold, split_words
 
-__all__ = ["slugify", "unique_slugs"]
+__all__ = ["RESERVED_SLUGS", "slugify", "unique_slugs"]
 
 _LIMIT = 80  # file names have limits; a slug is a URL, not a copy of the name
 
@@ -18,10 +18,16 @@ def slugify(text: str) -> str:
     return slug or "untitled"
 
 
-def unique_slugs(names: list[str]) -> dict[str, str]:
-    """Slugs for distinct names (in the order given); a clash gets `-2`, `-3`, ..."""
-    taken: set[str] = set()
-    slugs: dict[str, str] = {}
+RESERVED_SLUGS = frozenset({"index"})
+"""Slugs a folder of generated pages uses itself: `topics/index.md` is the list of topics."""
+
+
+def unique_slugs(names: list[str]) -> list[str]:
+    """Slugs for `names`, in the order given: the first to want a slug has it, a later one
+    gets `-2`, `-3`, ...; and nobody gets a reserved one (an author `Index` is `index-2`).
+    Callers give the names in an order that does not depend on the snapshots' order."""
+    taken = set(RESERVED_SLUGS)
+    slugs = []
     for name in names:
         base = slugify(name)
         slug, number = base, 1
@@ -29,5 +35,5 @@ def unique_slugs(names: list[str]) -> dict[str, str]:
             number += 1
             slug = f"{base}-{number}"
         taken.add(slug)
-        slugs[name] = slug
+        slugs.append(slug)
     return slugs

@@ -9,12 +9,12 @@ looks for further subjects among the phrases no curated topic has taken.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from papershelf.discovery import discover_subjects
 from papershelf.model import Library
 from papershelf.phrases import Clause, Corpus, PaperText, Phrase, clauses
-from papershelf.slugs import slugify
+from papershelf.slugs import RESERVED_SLUGS, slugify, unique_slugs
 
 __all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
 
@@ -67,17 +67,31 @@ def index_topics(
     options = options or TopicOptions()
     corpus = corpus or Corpus.of(library.papers)
     known_aliases, paper_clauses = corpus.aliases, corpus.texts
-    curated = _curated(options.taxonomy, paper_clauses, known_aliases, library)
+    named = _with_unique_slugs(
+        [*_listing_topics(library), *_curated(options.taxonomy, paper_clauses, known_aliases, library)]
+    )
     discovered: list[Topic] = []
     if options.discover:
+        curated = [topic for topic in named if topic.kind == "curated"]
         taken = {phrase for topic in curated for phrase in _phrases_of(topic, known_aliases)}
-        discovered = _discovered(library, paper_clauses, options, taken, {t.slug for t in curated})
-    topics = (*_listing_topics(library), *curated, *discovered)
+        taken_slugs = {topic.slug for topic in named} | RESERVED_SLUGS
+        discovered = _discovered(library, paper_clauses, options, taken, taken_slugs)
+    topics = (*named, *discovered)
     by_paper: dict[str, list[Topic]] = {paper.key: [] for paper in library.papers}
     for topic in topics:
         for key in topic.papers:
             by_paper[key].append(topic)
     return TopicIndex(topics, {key: tuple(found) for key, found in by_paper.items()})
+
+
+def _with_unique_slugs(topics: list[Topic]) -> list[Topic]:
+    """Listing and curated topics with a page each: names that make one slug (`A b`, `A-b`,
+    or a listing and a taxonomy topic spelled alike) get `-2`, ... in the order of their
+    kind and name, never of their size or the snapshots', so that adding papers moves no URL."""
+    stable = sorted(topics, key=lambda topic: (topic.kind != "listing", topic.name.casefold(), topic.name))
+    slugs = unique_slugs([topic.name for topic in stable])
+    by_name = {(topic.kind, topic.name): slug for topic, slug in zip(stable, slugs, strict=True)}
+    return [replace(topic, slug=by_name[topic.kind, topic.name]) for topic in topics]
 
 
 def _listing_topics(library: Library) -> list[Topic]:
@@ -86,7 +100,7 @@ def _listing_topics(library: Library) -> list[Topic]:
         for name in paper.topics:
             members.setdefault(name, []).append(paper.key)
     ordered = sorted(members, key=lambda name: (-len(members[name]), name.casefold()))
-    return [Topic(slugify(name), name, "listing", tuple(members[name])) for name in ordered]
+    return [Topic("", name, "listing", tuple(members[name])) for name in ordered]
 
 
 def _curated(
@@ -101,7 +115,7 @@ def _curated(
         keys = [
             p.key for p in library.papers if any(_contains(paper_clauses[p.key].clauses, w) for w in wanted)
         ]
-        topics.append(Topic(slugify(name), name, "curated", tuple(keys), tuple(phrases)))
+        topics.append(Topic("", name, "curated", tuple(keys), tuple(phrases)))
     return sorted(topics, key=lambda topic: (-len(topic.papers), topic.name.casefold()))
 
 
@@ -130,7 +144,8 @@ def _discovered(
     taken: set[Phrase],
     taken_slugs: set[str],
 ) -> list[Topic]:
-    """The subjects discovery finds, as topics; one whose slug a curated topic has is left out."""
+    """The subjects discovery finds, as topics; one whose slug another topic has is left out
+    (a listing or taxonomy topic of that name already says it)."""
     subjects = discover_subjects(
         library,
         paper_clauses,

@@ -1,4 +1,5 @@
-"""Topics and the timeline at their edges: a taxonomy topic with no paper, dates decades apart."""
+"""Topics and the timeline at their edges: a taxonomy topic with no paper, topic and author
+names that want one page's place, dates decades apart."""
 
 from __future__ import annotations
 
@@ -17,6 +18,27 @@ def test_taxonomy_topic_that_matches_no_paper_is_an_empty_topic(site_builder):
     page = built.page("topics/nothing/")
     assert page.select_one(".ps-summary").get_text().startswith("0 papers")
     assert page.select(".ps-papers li") == [] and (built.site / "topics" / "nothing.bib").is_file()
+
+
+def test_names_that_want_one_place_each_get_a_page_of_their_own(site_builder):
+    """`Index` wants the index of topics (or authors); `A b` and `A-b`, and a listing and a
+    taxonomy topic spelled alike, want one slug. Nothing is lost, nothing is replaced."""
+    site_builder.snapshot("a.txt", listing(entry("Paging Attention", "Index, Bob Builder"), topic="Index"))
+    site_builder.snapshot("b.txt", listing(entry("Early Caching", "Index, Carl Coder"), topic="A b"))
+    site_builder.snapshot("c.txt", listing(entry("Late Caching", "Di Doe"), topic="A-b"))
+    built = site_builder.build("taxonomy:\n  a B: [caching]\n")
+    assert built.warnings == []
+    titles = {
+        slug: built.page(f"topics/{slug}/").select_one("h1").get_text()
+        for slug in ("index-2", "a-b", "a-b-2", "a-b-3")
+    }
+    assert titles == {"index-2": "Index", "a-b": "A b", "a-b-2": "A-b", "a-b-3": "a B"}
+    assert built.page("topics/").select_one("h1").get_text() == "Topics"
+    index_author = built.page("authors/index-2/")
+    assert index_author.select_one("h1").get_text() == "Index"
+    assert built.page("authors/").select_one("h1").get_text() == "Authors"
+    paper = built.page("papers/index2026paging/")
+    assert paper.select_one('a[href="../../topics/index-2/"]').get_text() == "Index"
 
 
 @pytest.fixture(scope="module")
