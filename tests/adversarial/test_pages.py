@@ -17,6 +17,7 @@ from conftest import SiteBuilder, entry, listing
 SCRIPT = r"$\text{<script>alert(1)</script>}$"
 SVG = r"$\text{<svg/onload=alert(1)>}$"
 HOSTILE_LIST = 'x" onmouseover="alert(11)" y='
+UNTITLED_LIST = "<svg onload=alert(1)>"  # no heading: MkDocs titles the page by its file name
 # MathML presentation elements; the token elements among them hold text only.
 MATHML = {
     *"math mrow mspace mfrac msqrt mroot msub msup msubsup munder mover munderover".split(),
@@ -138,6 +139,8 @@ def list_site(tmp_path_factory):
     (builder.root / "docs" / "lists" / f"{HOSTILE_LIST}.md").write_text(
         '# Evil\n\n- [x] "Paging"\n', encoding="utf-8"
     )
+    (builder.root / "docs" / "lists" / f"{UNTITLED_LIST}.md").write_text('- [ ] "Paging"\n', encoding="utf-8")
+    (builder.root / "docs" / "lists" / ".hidden.md").write_text('# Hidden\n\n- [ ] "Paging"\n', encoding="utf-8")
     built = builder.build()
     assert built.warnings == []
     return built
@@ -164,6 +167,22 @@ def test_links_made_from_a_hostile_file_name_lead_to_its_files(list_site, url):
         assert '"' not in href and " " not in href, href
         target = list_site.site / unquote(urljoin(url, href))
         assert (target / "index.html" if href.endswith("/") else target).is_file(), href
+
+
+@pytest.mark.parametrize("url", ["lists/", "papers/author2026paging/", "404.html"])
+def test_a_list_titled_by_its_file_name_is_text_in_the_navigation(list_site, url):
+    soup = list_site.page(url)
+    assert soup.find("svg", onload=True) is None
+    nav = [link.get_text(" ", strip=True) for link in soup.select("nav.md-nav--primary a")]
+    assert UNTITLED_LIST.capitalize() in nav
+
+
+def test_a_list_mkdocs_does_not_build_is_not_linked(list_site):
+    """MkDocs leaves out `.hidden.md` (`exclude_docs`): no link may lead to its page."""
+    lists = list_site.page("lists/")
+    assert [a.get_text() for a in lists.select(".ps-lists a") if "hidden" in a.get("href", "").lower()] == []
+    assert not (list_site.site / "lists" / ".hidden").exists()
+    assert "Hidden" not in lists.select_one("article").get_text()
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -35,7 +35,7 @@ from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
-from papershelf.site.rewrite import PageRewriter, doc_pages
+from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
 from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfPlugin"]
@@ -96,7 +96,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         plan = self._plan(merged.library, self._options(config))
         if plan.topic_index.without_subject:
             log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
-        curation = curate(doc_pages(files), plan.resolver)
+        curation = curate(doc_pages(files, self.serving), plan.resolver)
         for problem in curation.problems:
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
@@ -177,9 +177,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return self.rewriter.rewrite(markdown, doc)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Generated pages get their HTML blocks back where Markdown left the markers."""
+        """Generated pages get their HTML blocks back where Markdown left the markers; the
+        user's pages titled by their file name get that title escaped."""
         generated = self.generated.get(page.file.src_uri)
         if generated is None:
+            escape_file_name_title(page)
             return html
         generated = self.generated[page.file.src_uri] = generated.made()
         indexed = set(range(len(generated.blocks))) - generated.unindexed

@@ -7,11 +7,13 @@ links, and the references marker with the page's reference list.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 
 from markupsafe import Markup
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
+from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
 from papershelf.citations import REFERENCES_MARKER, find_citations
@@ -20,15 +22,18 @@ from papershelf.lists import ReadingList, parse_reading_list, tally
 from papershelf.prose import prose_lines
 from papershelf.site.pages import SitePlan
 
-__all__ = ["PageRewriter", "doc_pages"]
+__all__ = ["PageRewriter", "doc_pages", "escape_file_name_title"]
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 
 
-def doc_pages(files: Iterable[File]) -> Iterator[DocPage]:
-    """Markdown pages with their front matter split off (call before adding generated ones)."""
+def doc_pages(files: Iterable[File], serving: bool = False) -> Iterator[DocPage]:
+    """The Markdown pages MkDocs will build, with their front matter split off (call before
+    adding generated ones). A page it leaves out (`exclude_docs`, such as `.hidden.md`; a
+    draft, outside `mkdocs serve`) is no reading list: nothing may link to it."""
+    built = InclusionLevel.is_in_serve if serving else InclusionLevel.is_included
     for file in files:
-        if file.is_documentation_page():
+        if file.is_documentation_page() and built(file.inclusion):
             source = file.content_string
             markdown, meta = get_data(source)
             first_line = source.count("\n", 0, len(source) - len(markdown)) + 1
@@ -40,6 +45,21 @@ def _title(meta: dict[str, object], markdown: str, src_uri: str) -> str:
         return str(meta["title"])
     heading = _HEADING.search(markdown)
     return heading.group(1) if heading else src_uri.rsplit("/", 1)[-1].removesuffix(".md").replace("-", " ")
+
+
+def escape_file_name_title(page: Page) -> None:
+    """Titles are HTML to MkDocs and themes (a `#` heading's title is escaped text), except
+    the one MkDocs makes from the file name of a page with neither heading nor front-matter
+    title: a list saved as `<svg onload=alert(1)>.md` was markup in the navigation of every
+    page. Call once the page is rendered (its heading known), before any page's template."""
+    if "title" not in page.meta and page.title == _file_name_title(page):
+        page.title = html.escape(page.title, quote=False)
+
+
+def _file_name_title(page: Page) -> str:
+    """The title MkDocs 1.6 makes from a file name (`Page.title`, its last resort)."""
+    title = page.file.name.replace("-", " ").replace("_", " ")
+    return title.capitalize() if title.lower() == title else title
 
 
 class PageRewriter:
