@@ -35,6 +35,7 @@ from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
 from papershelf.topics import TopicOptions
 
@@ -168,6 +169,15 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             search_index=self.config.search_index,
             topics=topics,
         )
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """Generated pages out of the navigation convert each distinct skeleton once (those
+        in it keep MkDocs's pages, which take their titles from `nav`)."""
+        in_nav = {page.file.src_uri for page in nav.pages}
+        skeletons = Skeletons()
+        for src_uri in self.generated.keys() - in_nav:
+            SkeletonPage(files.src_uris[src_uri], config, skeletons)
+        return nav
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Reading-list entries become cards, `[@key]` citations links; generated pages are final."""

@@ -1,0 +1,52 @@
+"""Generated pages convert each distinct skeleton once, and the site is byte for byte the
+one MkDocs makes when it converts every page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.structure.pages import Page
+
+import papershelf.site.skeletons
+from conftest import FIXTURES, SiteBuilder
+
+TOC = "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.name != "sitemap.xml.gz"  # gzip stamps the time
+    }
+
+
+def _site(root: Path) -> SiteBuilder:
+    builder = SiteBuilder(root)
+    builder.snapshot("listing.txt", (FIXTURES / "labelled" / "listing.txt").read_text(encoding="utf-8"))
+    return builder
+
+
+def test_pages_from_shared_skeletons_are_the_pages_markdown_makes(tmp_path, monkeypatch):
+    converted: list[str] = []
+    render = Page.render
+
+    def counting(page: Page, config, files) -> None:
+        converted.append(page.file.src_uri)
+        render(page, config, files)
+
+    monkeypatch.setattr(Page, "render", counting)
+    shared = _site(tmp_path / "shared").build(extra=TOC)
+    generated = [p for p in _files(shared.site) if p.endswith("index.html") and p.startswith("papers/")]
+    assert len(generated) > 20 and len(converted) < len(generated) / 4, (len(converted), len(generated))
+
+    monkeypatch.setattr(papershelf.site.skeletons.SkeletonPage, "render", render)
+    each = _site(tmp_path / "each").build(extra=TOC)
+    assert _files(each.site) == _files(shared.site)
+    assert shared.warnings == each.warnings == []
+    # The skeletons' headings went through the user's toc settings, and each page has its toc.
+    paper = next(p for p in generated if p.count("/") == 2)
+    headings = shared.page(paper.removesuffix("index.html")).select("article h2[id] > a.headerlink")
+    assert [a["href"] for a in headings][:1] == ["#abstract"]
+    toc = shared.page(paper.removesuffix("index.html")).select('nav.md-nav--secondary a[href="#abstract"]')
+    assert len(toc) == 1
