@@ -1,9 +1,10 @@
 """The library analysed once: everything the site shows that is not layout.
 
 `analyse` turns a merged library into one immutable value (authors, topics, related papers,
-months, each paper's BibTeX entry) that the site only renders, and that a build can keep on
-disk (`papershelf.cache`): a rebuild with an unchanged library, or a `mkdocs serve` rebuild
-after editing a docs page or a reading list, does no analysis at all.
+months, each paper's BibTeX and biblatex entries, the CSL-JSON file) that the site only
+renders, and that a build can keep on disk (`papershelf.cache`): a rebuild with an unchanged
+library, or a `mkdocs serve` rebuild after editing a docs page or a reading list, does no
+analysis at all.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.authors import AuthorProfile, index_authors
+from papershelf.export.biblatex import biblatex_entry
 from papershelf.export.bibtex import bibtex_entry
+from papershelf.export.csljson import csljson_file
 from papershelf.model import Library
 from papershelf.phrases import Corpus
 from papershelf.related import Relation, related_papers
@@ -41,6 +44,8 @@ class Analysis:
     related: Mapping[str, tuple[Relation, ...]]
     months: tuple[Month, ...]
     bibtex: Mapping[str, str]
+    biblatex: Mapping[str, str]
+    csl_json: str
 
 
 _AUTHOR_PAGES_ALWAYS = 100
@@ -80,4 +85,6 @@ def analyse(library: Library, options: AnalysisOptions) -> Analysis:
         related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
         bibtex={paper.key: bibtex_entry(paper) for paper in library.papers},
+        biblatex={paper.key: biblatex_entry(paper) for paper in library.papers},
+        csl_json=csljson_file(library.papers),
     )
