@@ -1,5 +1,5 @@
-"""The analysis cache: a rebuild of an unchanged library does no analysis, and the site it
-builds is byte for byte the one built without the cache."""
+"""The caches: a rebuild of an unchanged library does no analysis and reads only the
+snapshots that changed, and the site it builds is byte for byte the one built without them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import papershelf.cache
+import papershelf.folder
 from conftest import FIXTURES, SiteBuilder, entry, listing
 
 
@@ -89,3 +90,48 @@ def test_a_cache_file_that_cannot_be_read_is_analysed_again(site_builder, analys
     )
     assert run.returncode == 0, run.stderr
     assert "taken from" not in run.stderr and "1 papers after merging" in run.stderr
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The snapshots read (not taken from a kept listing), by name."""
+    read: list[str] = []
+    read_snapshot = papershelf.folder.read_snapshot
+
+    def counting(path, name=None, data=None):
+        read.append(name)
+        return read_snapshot(path, name, data)
+
+    monkeypatch.setattr(papershelf.folder, "read_snapshot", counting)
+    return read
+
+
+def test_a_new_build_reads_only_the_snapshots_that_changed(tmp_path, reads):
+    builder = SiteBuilder(tmp_path / "project")
+    builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim")))
+    first = builder.build()  # each build loads the config anew: a new plugin, as in a new process
+    assert sorted(reads) == ["a.txt", "b.txt"]
+    first_files = _files(first.site)
+    again = builder.build()
+    assert sorted(reads) == ["a.txt", "b.txt"] and _files(again.site) == first_files
+    builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim"), entry("New One", "Bo Liu")))
+    builder.snapshot("c.txt", listing(entry("Third Paper", "Cy Coder")))
+    changed = builder.build()
+    assert sorted(reads[2:]) == ["b.txt", "c.txt"]
+    assert (changed.site / "papers" / "liu2026new" / "index.html").exists()
+    (builder.root / "snapshots" / "c.txt").unlink()
+    builder.build()
+    assert reads[4:] == []  # nothing read, and the removed snapshot's listing is gone
+    kept = builder.root / ".cache" / "plugin" / "papershelf" / "listings.pickle"
+    assert b"c.txt" not in kept.read_bytes()
+
+
+def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
+    """A browser still saving the file leaves its last entry cut off: read it again."""
+    builder = SiteBuilder(tmp_path / "project")
+    whole = listing(entry("Operating Clusters", "Seon Ho Kim"), entry("Operating Kernels", "Jae Kim"))
+    builder.snapshot("a.txt", whole[: whole.index("Operating Kernels") + len("Operating Kernels") + 1])
+    builder.build()
+    builder.build()
+    assert reads == ["a.txt", "a.txt"]

@@ -30,9 +30,13 @@ import os
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
+
+if TYPE_CHECKING:
+    from papershelf.cache import ListingCache
 
 __all__ = ["SnapshotFolder"]
 
@@ -66,12 +70,14 @@ class SnapshotFolder:
 
     `ignore` holds files that live there but are not snapshots (the key file, if a user
     puts it in the folder); `project` is the folder that links may lead into (default:
-    `root`); `settle` is how many seconds after its last change a file counts as written."""
+    `root`); `settle` is how many seconds after its last change a file counts as written;
+    `stored`, if given, keeps the listings on disk for the next process."""
 
     root: Path
     ignore: frozenset[Path] = frozenset()
     project: Path | None = None
     settle: float = 0.0
+    stored: ListingCache | None = None
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
     def listings(self) -> list[Listing]:
@@ -84,6 +90,8 @@ class SnapshotFolder:
         named = sorted(found.files.items())
         reads = [self._read(name, path) for name, path in named]
         self._cache = {path: read for (_, path), read in zip(named, reads, strict=True) if read.final}
+        if self.stored is not None:
+            self.stored.save(name for name, _ in named)
         listings = [read.listing for read in reads] + found.skipped
         return sorted(listings, key=lambda listing: listing.file)
 
@@ -96,12 +104,30 @@ class SnapshotFolder:
         cached = self._cache.get(path)
         if cached and cached.stamp == stamp:
             return cached
-        listing = read_snapshot(path, name)
         if abs(time.time() - stat.st_mtime) < self.settle:
+            listing = read_snapshot(path, name)
             entries = tuple(replace(entry, provisional=True) for entry in listing.entries)
             return _Read(stamp, replace(listing, entries=entries), final=False)
+        listing = read_snapshot(path, name) if self.stored is None else self._stored_read(name, path)
         cut_off = bool(listing.entries) and listing.entries[-1].provisional
         return _Read(stamp, listing, final=not cut_off)
+
+    def _stored_read(self, name: str, path: Path) -> Listing:
+        """The listing kept on disk for the file's bytes, or a new reading, kept for the next
+        process unless it was cut off."""
+        assert self.stored is not None
+        if not path.is_file():  # read_snapshot says what it is
+            return read_snapshot(path, name)
+        try:
+            data = path.read_bytes()
+        except OSError:  # read_snapshot says why
+            return read_snapshot(path, name)
+        listing = self.stored.get(name, data)
+        if listing is None:
+            listing = read_snapshot(path, name, data)
+            if not (listing.entries and listing.entries[-1].provisional):
+                self.stored.put(name, data, listing)
+        return listing
 
 
 def _ignored(name: str) -> bool:

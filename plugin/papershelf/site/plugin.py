@@ -25,7 +25,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from papershelf.analysis import author_page_threshold
-from papershelf.cache import AnalysisCache
+from papershelf.cache import AnalysisCache, ListingCache
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import approximation_note
 from papershelf.folder import SnapshotFolder
@@ -66,16 +66,18 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         base = Path(config.config_file_path or ".").parent
         root = (base / self.config.snapshots).resolve()
         self.keys_path = (base / self.config.keys_file).resolve()
+        cache_dir = (base / self.config.cache_dir).resolve() if self.config.cache else None
+        if self.cache is None or self.cache.folder != cache_dir:
+            self.cache = AnalysisCache(cache_dir)
+            self.folder = None
         if self.folder is None or self.folder.root != root:
             # Under serve, a file saved in the last moments may still be being written: its
             # papers' keys are not remembered yet, and it is read again on the next rebuild.
             settle = _SETTLE_SECONDS if self.serving else 0.0
+            stored = ListingCache(cache_dir) if cache_dir else None
             self.folder = SnapshotFolder(
-                root, frozenset({self.keys_path}), project=base.resolve(), settle=settle
+                root, frozenset({self.keys_path}), project=base.resolve(), settle=settle, stored=stored
             )
-        cache_dir = (base / self.config.cache_dir).resolve() if self.config.cache else None
-        if self.cache is None or self.cache.folder != cache_dir:
-            self.cache = AnalysisCache(cache_dir)
         if _CSS not in config.extra_css:
             config.extra_css.append(_CSS)
         if "md_in_html" not in config.markdown_extensions:

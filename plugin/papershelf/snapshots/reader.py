@@ -24,8 +24,9 @@ HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES
 
 
-def read_snapshot(path: Path, name: str | None = None) -> Listing:
-    """Read one snapshot file; `name` is how sources are reported (default: the file name).
+def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
+    """Read one snapshot file; `name` is how sources are reported (default: the file name),
+    `data` its bytes if the caller has read them already.
 
     Every file gives a Listing: one of another type, a binary or an empty file gives an empty
     one with a Problem that says why, so that nothing in the folder goes unreported.
@@ -35,9 +36,9 @@ def read_snapshot(path: Path, name: str | None = None) -> Listing:
     if suffix not in SNAPSHOT_SUFFIXES:
         return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; expected .txt or .html); skipped")
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
+        if data is None and not stat.S_ISREG(path.stat().st_mode):
             return _skipped(name, "not a regular file; skipped")
-        data = path.read_bytes()
+        data = path.read_bytes() if data is None else data
     except OSError as error:
         return _skipped(name, f"cannot read: {error.strerror or error}")
     if not data.strip():
