@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from papershelf.identity import Identity, identity_of
 from papershelf.keys import KeyBook, KeyRequest, base_key, issue_keys
-from papershelf.model import Entry, Library, Listing, Paper
+from papershelf.model import Entry, Identifiers, Library, Listing, Paper
 
 __all__ = ["MergeResult", "build_library"]
 
@@ -34,23 +35,44 @@ def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
 
 
 def _group_sightings(entries: Iterable[Entry]) -> list[tuple[Identity, list[Entry]]]:
-    """Sightings of one paper together, in first-seen order: same title, authors that agree
-    (see `papershelf.identity`). Each group's identity is that of its longest author list."""
+    """Sightings of one paper together, in first-seen order: the same arXiv id or DOI (a
+    revision may retitle a paper), else the same title and authors that agree (see
+    `papershelf.identity`) and no identifier that differs. Each group's identity is that of
+    its longest author list."""
     groups: list[tuple[Identity, list[Entry]]] = []
     by_title: defaultdict[str, list[int]] = defaultdict(list)
+    by_id: dict[str, int] = {}
     for entry in entries:
         identity = identity_of(entry.title, entry.authors)
-        same_title = by_title[identity.title]
-        index = next((i for i in same_title if groups[i][0].agrees(identity)), None)
+        index = next((by_id[name] for name in _names(entry.ids) if name in by_id), None)
         if index is None:
-            same_title.append(len(groups))
+            same_title = by_title[identity.title]
+            index = next(
+                (i for i in same_title if groups[i][0].agrees(identity) and _compatible(groups[i][1], entry)),
+                None,
+            )
+        if index is None:
+            by_title[identity.title].append(len(groups))
             groups.append((identity, [entry]))
+            by_id.update(dict.fromkeys(_names(entry.ids), len(groups) - 1))
             continue
         known, sightings = groups[index]
         sightings.append(entry)
+        by_id.update(dict.fromkeys(_names(entry.ids), index))
         if len(identity.surnames) > len(known.surnames):
             groups[index] = (identity, sightings)
     return groups
+
+
+def _names(ids: Identifiers) -> list[str]:
+    """The identifiers that name one paper wherever they are seen."""
+    names = [f"arxiv:{ids.arxiv}"] if ids.arxiv else []
+    return names + ([f"doi:{ids.doi.lower()}"] if ids.doi else [])
+
+
+def _compatible(sightings: list[Entry], entry: Entry) -> bool:
+    """Whether no sighting names another arXiv paper than `entry` does."""
+    return not entry.ids.arxiv or all(s.ids.arxiv in ("", entry.ids.arxiv) for s in sightings)
 
 
 def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
@@ -80,6 +102,7 @@ def _merge(key: str, entries: list[Entry]) -> Paper:
         topics=topics,
         sightings=tuple(sorted(entry.source for entry in entries)),
         authors_truncated=credited.authors_truncated,
+        ids=functools.reduce(Identifiers.merged, (entry.ids for entry in entries)),
     )
 
 

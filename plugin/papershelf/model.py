@@ -45,6 +45,37 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class Identifiers:
+    """Where a paper is found, as far as a source says; "" where it does not say.
+
+    `arxiv` is the identifier without its version (`2603.03383`, `hep-th/9901001`), which
+    names the paper across revisions; `arxiv_version` the revision a source showed (0 if
+    none); `url` the paper's landing page, `pdf_url` its PDF."""
+
+    arxiv: str = ""
+    arxiv_version: int = 0
+    primary_class: str = ""
+    doi: str = ""
+    url: str = ""
+    pdf_url: str = ""
+
+    def __bool__(self) -> bool:
+        return any((self.arxiv, self.doi, self.url, self.pdf_url))
+
+    def merged(self, other: Identifiers) -> Identifiers:
+        """These, with what only `other` knows added (the newest arXiv revision wins)."""
+        newer = other.arxiv == self.arxiv and other.arxiv_version > self.arxiv_version
+        return Identifiers(
+            arxiv=self.arxiv or other.arxiv,
+            arxiv_version=other.arxiv_version if newer or not self.arxiv else self.arxiv_version,
+            primary_class=self.primary_class or other.primary_class,
+            doi=self.doi or other.doi,
+            url=self.url or other.url,
+            pdf_url=self.pdf_url or other.pdf_url,
+        )
+
+
+@dataclass(frozen=True)
 class Entry:
     """One listing item exactly as one snapshot shows it."""
 
@@ -59,6 +90,7 @@ class Entry:
     provisional: bool = False
     """Read from a file still being written, or missing its date or authors: the paper's key
     is not remembered until a reading without these problems (see `papershelf.keys`)."""
+    ids: Identifiers = Identifiers()
 
 
 @dataclass(frozen=True)
@@ -88,6 +120,7 @@ class Paper:
     topics: tuple[str, ...]
     sightings: tuple[Sighting, ...]
     authors_truncated: bool = False
+    ids: Identifiers = Identifiers()
 
 
 @dataclass(frozen=True)

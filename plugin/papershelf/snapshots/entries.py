@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from papershelf.model import Entry, Problem, Sighting
+from papershelf.model import Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -35,6 +35,7 @@ class RawEntry:
     authors_at: Sighting
     date: str | dt.date | None
     abstract: str
+    ids: Identifiers = field(default_factory=Identifiers)
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -69,6 +70,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         source=raw.title_at,
         authors_truncated=authors.truncated,
         provisional=reading.date is None or not authors.persons or bool(authors.problems) or undecodable,
+        ids=raw.ids,
     )
     return entry, problems
 

@@ -9,11 +9,13 @@ note when the detector is sure, a warning when it guessed.
 from __future__ import annotations
 
 import stat
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot
+from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
 
@@ -21,7 +23,8 @@ __all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
 
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
-SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES
+FEED_SUFFIXES = frozenset({".xml", ".rss", ".atom"})
+SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES
 
 
 def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
@@ -34,7 +37,8 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     name = name or path.name
     suffix = path.suffix.lower()
     if suffix not in SNAPSHOT_SUFFIXES:
-        return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; expected .txt or .html); skipped")
+        expected = "expected .txt, .html or .xml"
+        return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; {expected}); skipped")
     try:
         if data is None and not stat.S_ISREG(path.stat().st_mode):
             return _skipped(name, "not a regular file; skipped")
@@ -46,11 +50,18 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     decoded = decode_snapshot(data)
     if decoded.binary:
         return _skipped(name, "binary file; skipped")
-    read = parse_html_listing if suffix in HTML_SUFFIXES else parse_text_listing
-    listing = read(decoded.text, name)
+    listing = _reader(suffix, decoded.text)(decoded.text, name)
     warnings, notes = _decoding_problems(decoded, name)
     problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
     return replace(listing, problems=tuple(problems), notes=(*notes, *listing.notes))
+
+
+def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
+    """A feed by its content, whatever its suffix (a browser saves a feed as `.xml`, `.rss`
+    or `.txt`); else the reader of the suffix."""
+    if suffix in FEED_SUFFIXES or looks_like_feed(text):
+        return parse_feed
+    return parse_html_listing if suffix in HTML_SUFFIXES else parse_text_listing
 
 
 def _skipped(name: str, why: str) -> Listing:

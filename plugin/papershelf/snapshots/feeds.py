@@ -1,0 +1,34 @@
+"""XML snapshots: the feed readers, chosen by what the document is, not by its file name."""
+
+from __future__ import annotations
+
+import re
+
+from papershelf.model import Listing, Problem, Sighting
+from papershelf.snapshots.arxiv_atom import is_arxiv_atom, read_arxiv_atom
+from papershelf.snapshots.arxiv_rss import is_arxiv_rss, read_arxiv_rss
+from papershelf.snapshots.xmltree import XmlError, parse_xml
+
+__all__ = ["looks_like_feed", "parse_feed"]
+
+_READERS = ((is_arxiv_rss, read_arxiv_rss), (is_arxiv_atom, read_arxiv_atom))
+_FEED_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:rss|feed)\b", re.DOTALL)
+
+
+def looks_like_feed(text: str) -> bool:
+    """Whether a snapshot is an RSS or Atom feed, whatever its file name says."""
+    return _FEED_START.match(text[:2000]) is not None
+
+
+def parse_feed(text: str, file: str) -> Listing:
+    """The entries of a feed a reader knows; any other XML is one warning and no paper."""
+    try:
+        root = parse_xml(text)
+    except XmlError as error:
+        return Listing(file, "", (), (Problem(Sighting(file, error.line), f"not well-formed XML: {error}"),))
+    for recognises, read in _READERS:
+        if recognises(root):
+            return read(root, file)
+    kind = root.tag.rpartition("}")[2]
+    why = f"not a recognised listing; it looks like an XML document <{kind}> that no reader knows"
+    return Listing(file, "", (), (Problem(Sighting(file, root.line), why),))

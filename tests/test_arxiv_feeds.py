@@ -1,0 +1,166 @@
+"""arXiv's RSS feeds and API responses, as saved from the browser: every real file in
+`../shared/real-listings/` read (skipped where that folder is absent), plus small feeds of
+our own for what the real ones do not show."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from papershelf.keys import KeyBook
+from papershelf.library import build_library
+from papershelf.snapshots.feeds import parse_feed
+from papershelf.snapshots.reader import read_snapshot
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings"
+
+
+def real(relative: str) -> Path:
+    path = REAL / relative
+    if not path.exists():
+        pytest.skip(f"{relative} is not here (the shared real listings are absent)")
+    return path
+
+
+def test_the_all_archives_rss_feed_gives_every_announcement():
+    read = read_snapshot(real("arxiv-rss/rss-all-archives-2024-11-28.xml"))
+    assert read.problems == () and read.found == len(read.entries) == 1504  # 926 new, 569 replace, 9 cross
+    assert len({e.ids.arxiv for e in read.entries}) == 1504
+    first = read.entries[0]
+    assert first.title.startswith("Exploring the Impact of Generative AI on Cross-Border E-Commerce")
+    assert [p.name for p in first.authors] == ["Jun Cui"] and first.date == dt.date(2024, 11, 28)
+    assert (first.ids.arxiv, first.ids.arxiv_version, first.ids.primary_class) == ("2411.17700", 1, "cs.CY")
+    assert first.ids.url == "https://arxiv.org/abs/2411.17700" and first.topic == "cs.CY"
+    assert first.abstract.startswith("This study investigates") and "Announce Type" not in first.abstract
+    assert all(e.date == dt.date(2024, 11, 28) and not e.provisional for e in read.entries)
+    by_id = {e.ids.arxiv: e for e in read.entries}
+    rémy = by_id["2411.17748"].authors[4]
+    assert (rémy.name, rémy.affiliation) == ("Benjamin Rémy", "LEMTA")  # `R\'emy (LEMTA)`
+    assert "Przemysław Olbratowski" in {p.name for e in read.entries for p in e.authors}  # `Przemys{\l}aw`
+    assert by_id["2411.17758"].ids.doi == "10.1016/j.segan.2024.101477"
+    assert sum(1 for e in read.entries if e.ids.doi) == 111  # one per <arxiv:DOI>
+    assert Counter(e.topic for e in read.entries).most_common(1) == [("cs.CV", 175)]
+
+
+@pytest.mark.parametrize(
+    ("name", "warning"),
+    [
+        ("rss-empty-test-archive-2024-11-28.xml", "arXiv feed with no items (test updates on arXiv.org)"),
+        ("rss-error-bad-archive-2024-11-28.xml", "arXiv feed error: Bad archive 'astroph'."),
+    ],
+)
+def test_an_empty_or_error_feed_is_one_warning_and_no_paper(name: str, warning: str):
+    read = read_snapshot(real(f"arxiv-rss/{name}"))
+    assert read.entries == () and len(read.problems) == 1
+    assert str(read.problems[0]).startswith(f"{name}:3: {warning}")
+
+
+def test_an_api_search_gives_its_hundred_papers():
+    read = read_snapshot(real("arxiv-api/query-testing-100-entries-2026-04-12.xml"))
+    assert read.problems == () and len(read.entries) == 100
+    assert sum(len(e.authors) for e in read.entries) == 366
+    first = read.entries[0]
+    assert (
+        first.title
+        == "Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques"
+    )
+    assert [p.name for p in first.authors] == ["Mohit Kumar Ahuja", "Arnaud Gotlieb", "Helge Spieker"]
+    assert (first.ids.arxiv, first.date) == ("2202.12139", dt.date(2022, 2, 24))
+
+
+def test_api_lookups_keep_old_identifiers_versions_and_affiliations():
+    gould = read_snapshot(real("arxiv-api/id-astro-ph-0601001-affiliations-2026-05-11.xml")).entries[0]
+    assert (gould.ids.arxiv, gould.ids.arxiv_version, gould.topic) == ("astro-ph/0601001", 1, "astro-ph")
+    assert [(p.name, p.affiliation) for p in gould.authors][::3] == [
+        ("Andrew Gould", "Ohio State"),
+        ("Andrzej Udalski", "Warsaw University Observatory"),
+    ]
+    assert gould.abstract.startswith("We derive the frequencies") and gould.date == dt.date(2006, 1, 2)
+    blaha = read_snapshot(real("arxiv-api/id-quant-ph-0201082v1-2026-04-12.xml")).entries[0]
+    assert (blaha.ids.arxiv, blaha.ids.arxiv_version, blaha.ids.primary_class) == (
+        "quant-ph/0201082",
+        1,
+        "quant-ph",
+    )
+    proceedings = read_snapshot(real("arxiv-api/id-1707.08567-34-authors-2026-04-12.xml")).entries[0]
+    assert len(proceedings.authors) == 34 and "Dirk Wübben" in {p.name for p in proceedings.authors}
+
+
+@pytest.mark.parametrize(
+    ("name", "warning"),
+    [
+        ("error-bad-id-abc-http400-2026-04-12.xml", ":9: arXiv API error: incorrect id format for abc"),
+        ("empty-id-0000.0000-2026-04-12.xml", ":2: arXiv API response with no entries"),
+    ],
+)
+def test_an_api_error_or_empty_response_is_a_warning_and_no_paper(name: str, warning: str):
+    read = read_snapshot(real(f"arxiv-api/{name}"))
+    assert read.entries == () and [str(p).removeprefix(name)[: len(warning)] for p in read.problems] == [
+        warning
+    ]
+
+
+RSS_ITEM = """<item><title>{title}</title><link>https://arxiv.org/abs/{id}</link>
+<description>arXiv:{id}v{version} Announce Type: {kind}
+Abstract: We study sparse attention at scale and report what we found.</description>
+<category>cs.LG</category><pubDate>Thu, 05 Mar 2026 00:00:00 -0500</pubDate>
+<dc:creator>Ann Author, Bob Builder</dc:creator></item>"""
+
+
+def rss(*items: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'version="2.0"><channel><title>cs.LG updates on arXiv.org</title>'
+        "<link>http://rss.arxiv.org/rss/cs.LG</link>\n" + "\n".join(items) + "\n</channel></rss>\n"
+    )
+
+
+def test_a_feed_is_read_by_its_content_whatever_its_name(tmp_path: Path):
+    feed = rss(RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new"))
+    for name in ("feed.xml", "feed.rss", "saved.txt"):
+        (tmp_path / name).write_text(feed, encoding="utf-8")
+        read = read_snapshot(tmp_path / name)
+        assert [(e.title, e.ids.arxiv) for e in read.entries] == [("Sparse Attention", "2603.03383")], name
+
+
+def test_xml_that_is_no_known_feed_or_not_well_formed_is_one_warning(tmp_path: Path):
+    (tmp_path / "other.xml").write_text(
+        "<?xml version='1.0'?>\n<catalog><book/></catalog>\n", encoding="utf-8"
+    )
+    (tmp_path / "cut.xml").write_text(rss(RSS_ITEM)[:300], encoding="utf-8")
+    bomb = '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">]>\n<rss>&a;</rss>\n'
+    (tmp_path / "bomb.xml").write_text(bomb, encoding="utf-8")
+    said = {
+        name: [str(p) for p in read_snapshot(tmp_path / name).problems]
+        for name in ("other.xml", "cut.xml", "bomb.xml")
+    }
+    assert said["other.xml"] == [
+        "other.xml:2: not a recognised listing; it looks like an XML document <catalog> that no reader knows"
+    ]
+    assert (
+        len(said["cut.xml"]) == 1
+        and said["cut.xml"][0].startswith("cut.xml:")
+        and "not well-formed" in said["cut.xml"][0]
+    )
+    assert said["bomb.xml"] == ["bomb.xml:2: not well-formed XML: the document declares entities; refused"]
+
+
+def test_a_revision_with_a_new_title_is_the_same_paper_and_keeps_the_newest_id():
+    v1 = parse_feed(
+        rss(RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new")), "a.xml"
+    )
+    v2 = parse_feed(
+        rss(RSS_ITEM.format(title="Sparse Attention at Scale", id="2603.03383", version=2, kind="replace")),
+        "b.xml",
+    )
+    other = parse_feed(
+        rss(RSS_ITEM.format(title="Sparse Attention", id="2603.09999", version=1, kind="new")), "c.xml"
+    )
+    papers = build_library([v1, v2, other], KeyBook({}, {})).library.papers
+    assert sorted((p.ids.arxiv, p.ids.arxiv_version, len(p.sightings)) for p in papers) == [
+        ("2603.03383", 2, 2),
+        ("2603.09999", 1, 1),  # same title and authors, another arXiv paper: never merged
+    ]
