@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SiteBuilder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.snapshots.feeds import parse_feed
@@ -164,3 +165,26 @@ def test_a_revision_with_a_new_title_is_the_same_paper_and_keeps_the_newest_id()
         ("2603.03383", 2, 2),
         ("2603.09999", 1, 1),  # same title and authors, another arXiv paper: never merged
     ]
+
+
+def test_a_revised_paper_merges_by_its_arxiv_id_and_links_to_arxiv(site_builder: SiteBuilder):
+    """v1 in one feed, v2 with a new title in the next: one paper, the newest revision's id."""
+    site_builder.snapshot(
+        "a.xml", rss(RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new"))
+    )
+    site_builder.snapshot(
+        "b.xml",
+        rss(RSS_ITEM.format(title="Sparse Attention at Scale", id="2603.03383", version=2, kind="replace")),
+    )
+    built = site_builder.build()
+    assert built.warnings == []
+    papers = [p for p in (built.site / "papers").iterdir() if p.is_dir() and p.name != "page"]
+    assert [p.name for p in papers] == ["author2026sparse"]
+    page = built.page("papers/author2026sparse/")
+    links = {a.get_text(strip=True): a["href"] for a in page.select(".ps-links a")}
+    assert links == {
+        "arXiv": "https://arxiv.org/abs/2603.03383",
+        "PDF": "https://arxiv.org/pdf/2603.03383",
+        "HTML": "https://arxiv.org/html/2603.03383",
+    }
+    assert page.select_one(".ps-find") is None  # a search only where there is no identifier

@@ -17,6 +17,7 @@ from papershelf.authors import author_identity
 from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList
 from papershelf.model import Paper
+from papershelf.identifiers import paper_links
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import external, html, joined, literal, rendered
@@ -26,9 +27,11 @@ __all__ = ["arxiv_title_search", "paper_page"]
 _HEAD = html(
     '<h1 class="ps-paper-title">{title}</h1>\n'
     '<p class="ps-authors">\n{authors}\n</p>\n'
-    '<p class="ps-meta">\n{date} · <code class="ps-key">{key}</code> · '
-    '<a class="ps-find" href="{search}">Search arXiv for this title</a>\n</p>{topics}'
+    '<p class="ps-meta">\n{date} · <code class="ps-key">{key}</code> · {links}\n</p>{topics}'
 )
+_FIND = html('<a class="ps-find" href="{search}">Search arXiv for this title</a>')
+_LINKS = html('<span class="ps-links">{links}</span>')
+_LINK = html('<a href="{href}">{label}</a>')
 _DATE = html('<time datetime="{iso}">{date}</time>')
 _TOPICS = html('\n<p class="ps-topics">Topics: {links}</p>')
 _TOPIC = html('<a class="ps-topic ps-topic--{kind}" href="{href}">{name}</a>')
@@ -97,9 +100,18 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
         authors=_authors(ctx, paper, here),
         date=date,
         key=paper.key,
-        search=external(arxiv_title_search(paper.title)),
+        links=_links(paper),
         topics=_TOPICS(links=joined(" · ", links)) if topics else "",
     )
+
+
+def _links(paper: Paper) -> Markup:
+    """The paper where a source said it is (arXiv, PDF, HTML, DOI); else a title search on
+    arXiv, labelled as a search."""
+    found = paper_links(paper.ids)
+    if not found:
+        return _FIND(search=external(arxiv_title_search(paper.title)))
+    return _LINKS(links=joined(" · ", (_LINK(href=external(link.href), label=link.label) for link in found)))
 
 
 def _authors(ctx: PageContext, paper: Paper, here: str) -> Markup:
