@@ -5,16 +5,20 @@ our own for what the real ones do not show."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from conftest import SiteBuilder
+from papershelf.export.bibtex import bibtex_file
+from papershelf.export.csljson import csljson_file
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.snapshots.feeds import parse_feed
 from papershelf.snapshots.reader import read_snapshot
+from texrun import biber_document, bibtex_document
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings"
 
@@ -188,3 +192,32 @@ def test_a_revised_paper_merges_by_its_arxiv_id_and_links_to_arxiv(site_builder:
         "HTML": "https://arxiv.org/html/2603.03383",
     }
     assert page.select_one(".ps-find") is None  # a search only where there is no identifier
+
+
+def test_feed_papers_export_where_they_are_and_typeset(tmp_path: Path):
+    """eprint, archivePrefix, primaryClass, doi (an underscore in it, as Springer's have) and
+    url reach library.bib; bibtex (plainnat prints them), biber and pandoc take them."""
+    papers = build_library(
+        [read_snapshot(real("arxiv-rss/rss-all-archives-2024-11-28.xml"))], KeyBook({}, {})
+    ).library.papers
+    chosen = [p for p in papers if p.ids.arxiv in ("2411.17700", "2411.17758")]
+    chosen += [p for p in papers if "_" in p.ids.doi][:1]
+    bib = tmp_path / "library.bib"
+    bib.write_text(bibtex_file(chosen), encoding="utf-8")
+    text = bib.read_text(encoding="utf-8")
+    assert "  eprint = {2411.17700},\n  archivePrefix = {arXiv},\n  primaryClass = {cs.CY}" in text
+    assert (
+        "doi = {10.1016/j.segan.2024.101477}" in text and "url = {https://arxiv.org/abs/2411.17700}" in text
+    )
+    for style in ("plain", "plainnat"):
+        (tmp_path / style).mkdir()
+        result = bibtex_document(bib, tmp_path / style, style, url_package=True)
+        assert result.problems == [], (style, result.problems)
+    (tmp_path / "biber").mkdir()
+    result = biber_document(bib, tmp_path / "biber")
+    assert result.problems == [] and "\\field{eprinttype}{arXiv}" in result.bbl
+    assert "\\verb{doi}" in result.bbl
+    items = {item["id"]: item for item in json.loads(csljson_file(chosen))}
+    first = next(p for p in chosen if p.ids.arxiv == "2411.17700")
+    assert items[first.key]["URL"] == "https://arxiv.org/abs/2411.17700"
+    assert items[first.key]["number"] == "arXiv:2411.17700"

@@ -65,14 +65,18 @@ def run_tool(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=300)
 
 
-def bibtex_document(bib: Path, folder: Path, style: str, engine: str = "bibtex") -> Typeset:
+def bibtex_document(
+    bib: Path, folder: Path, style: str, engine: str = "bibtex", url_package: bool = False
+) -> Typeset:
     """`\\nocite{*}` of `bib` in classic BibTeX `style`, typeset by pdflatex (no shell escape).
 
-    `engine` "pybtex" runs pybtex's interpreter of the same `.bst` style instead of bibtex.
+    `engine` "pybtex" runs pybtex's interpreter of the same `.bst` style instead of bibtex;
+    `url_package` loads `url`, as documents do whose style prints DOIs and URLs (plainnat).
     """
     need("pdflatex", "bibtex" if engine == "bibtex" else "kpsewhich")
     shutil.copy(bib, folder / "library.bib")
     natbib = "\\usepackage{natbib}\n" if style == "plainnat" else ""
+    natbib += "\\usepackage{url}\n" if url_package else ""
     _write_document(folder, natbib, f"\\bibliographystyle{{{style}}}\n\\bibliography{{library}}\n")
     latex = ["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", "doc.tex"]
     problems = _latex_errors(run_tool(latex, folder), folder)

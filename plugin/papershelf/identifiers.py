@@ -21,7 +21,7 @@ _ARXIV = re.compile(
     r"(?:v(?P<version>\d+))?(?![\w.])",
     re.IGNORECASE,
 )
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)")
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>{}\\%#]+)")
 
 
 def find_arxiv_id(text: str) -> tuple[str, int] | None:

@@ -23,7 +23,7 @@ from pybtex.bibtex.exceptions import BibTeXError
 from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
-from papershelf.model import Paper, Person
+from papershelf.model import Identifiers, Paper, Person
 from papershelf.text import split_name
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 _LETTER = re.compile(r"[^\W\d_]")
+_VERBATIM = re.compile(r'(?:(?![{}\\%#"])[!-~])+')
+"""Printable ASCII without spaces, and none of what TeX acts on inside a verbatim field."""
 UNDATED = "XXXX"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -111,11 +113,24 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
         fields["month"] = _MONTHS[paper.date.month - 1]
     else:  # biblatex requires a date: EDTF's "unspecified year", printed as nothing or "n.d."
         fields["date"] = UNDATED
+    fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
     if paper.topics:
         fields["keywords"] = ", ".join(encode(topic) for topic in paper.topics)
     return {name: value for name, value in fields.items() if value}
+
+
+def _where(ids: Identifiers) -> dict[str, str]:
+    """Where the paper is, in the fields biblatex, natbib styles, pandoc and Zotero read
+    (biber takes `archivePrefix` and `primaryClass` as `eprinttype` and `eprintclass`).
+    These fields are verbatim, never escaped: a value holding what TeX would act on is not
+    written (it stays on the paper's page and in CSL-JSON)."""
+    fields = {}
+    if ids.arxiv:
+        fields.update(eprint=ids.arxiv, archivePrefix="arXiv", primaryClass=ids.primary_class)
+    fields.update(doi=ids.doi, url=ids.url or ids.pdf_url)
+    return {name: value for name, value in fields.items() if value and _VERBATIM.fullmatch(value)}
 
 
 def _authors(persons: tuple[Person, ...], truncated: bool, ascii_only: bool) -> str:

@@ -28,6 +28,13 @@ def csl_item(paper: Paper) -> dict[str, object]:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
     if paper.topics:
         item["keyword"] = ", ".join(paper.topics)
+    if paper.ids.arxiv:  # as Zotero writes an arXiv preprint
+        item["number"] = f"arXiv:{paper.ids.arxiv}"
+        item["publisher"] = "arXiv"
+    if paper.ids.doi:
+        item["DOI"] = paper.ids.doi
+    if url := paper.ids.url or paper.ids.pdf_url:
+        item["URL"] = url
     return item
 
 
