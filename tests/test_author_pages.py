@@ -8,7 +8,9 @@ from papershelf.authors import AuthorProfile
 
 def _authors(*counts: int) -> list[AuthorProfile]:
     return [
-        AuthorProfile(f"id{n}", f"slug{n}", f"Name {n}", f"Name {n}", (), tuple(f"k{i}" for i in range(count)), ())
+        AuthorProfile(
+            f"id{n}", f"slug{n}", f"Name {n}", f"Name {n}", (), tuple(f"k{i}" for i in range(count)), ()
+        )
         for n, count in enumerate(counts)
     ]
 

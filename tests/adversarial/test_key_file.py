@@ -49,7 +49,8 @@ BAD_KEYS = [
 def test_an_unsafe_key_in_the_file_is_a_warning_and_never_used(site_builder):
     """Each bad key is given to its own paper in the file; none is used for anything."""
     titles = [
-        f"Operating Clusters {word}" for word in ("one", "two", "three", "four", "five", "six", "seven", "eight")
+        f"Operating Clusters {word}"
+        for word in ("one", "two", "three", "four", "five", "six", "seven", "eight")
     ]
     lines = "".join(
         f"{key}\tkim|{title.lower().replace(' ', '')}\t{title}\n"

@@ -140,7 +140,9 @@ def list_site(tmp_path_factory):
         '# Evil\n\n- [x] "Paging"\n', encoding="utf-8"
     )
     (builder.root / "docs" / "lists" / f"{UNTITLED_LIST}.md").write_text('- [ ] "Paging"\n', encoding="utf-8")
-    (builder.root / "docs" / "lists" / ".hidden.md").write_text('# Hidden\n\n- [ ] "Paging"\n', encoding="utf-8")
+    (builder.root / "docs" / "lists" / ".hidden.md").write_text(
+        '# Hidden\n\n- [ ] "Paging"\n', encoding="utf-8"
+    )
     built = builder.build()
     assert built.warnings == []
     return built
