@@ -221,3 +221,24 @@ def test_feed_papers_export_where_they_are_and_typeset(tmp_path: Path):
     first = next(p for p in chosen if p.ids.arxiv == "2411.17700")
     assert items[first.key]["URL"] == "https://arxiv.org/abs/2411.17700"
     assert items[first.key]["number"] == "arXiv:2411.17700"
+
+
+def test_a_paper_page_carries_citation_tags_for_reference_managers(site_builder: SiteBuilder):
+    """What the Zotero Connector and Google Scholar read: Highwire `citation_*` tags."""
+    item = RSS_ITEM.format(title="Sparse & <Attention>", id="2603.03383", version=1, kind="new")
+    site_builder.snapshot(
+        "a.xml", rss(item.replace("Sparse & <Attention>", "Sparse &amp; &lt;Attention&gt;"))
+    )
+    built = site_builder.build()
+    assert built.warnings == []
+    head = built.page("papers/author2026sparse/").head
+    tags = [(meta["name"], meta["content"]) for meta in head.select('meta[name^="citation_"]')]
+    assert tags == [
+        ("citation_title", "Sparse & <Attention>"),
+        ("citation_author", "Ann Author"),
+        ("citation_author", "Bob Builder"),
+        ("citation_publication_date", "2026/03/05"),
+        ("citation_arxiv_id", "2603.03383"),
+        ("citation_pdf_url", "https://arxiv.org/pdf/2603.03383"),
+    ]
+    assert built.page("papers/").head.select('meta[name^="citation_"]') == []

@@ -209,6 +209,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             page.content = fill_blocks(page.content, generated.blocks, generated.unindexed)
         return context
 
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """A paper page's head gets its citation tags, whatever the theme."""
+        if self.plan is None or page.file.src_uri not in self.generated:
+            return output
+        head = self.plan.head(page.file.src_uri)
+        return output.replace("</head>", head + "</head>", 1) if head else output
+
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
     ) -> LiveReloadServer:

@@ -22,7 +22,7 @@ from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import external, html, joined, literal, rendered
 
-__all__ = ["arxiv_title_search", "paper_page"]
+__all__ = ["arxiv_title_search", "citation_meta", "paper_page"]
 
 _HEAD = html(
     '<h1 class="ps-paper-title">{title}</h1>\n'
@@ -59,6 +59,28 @@ _BIBTEX = html(
 )
 _SIGHTINGS = html('<ul class="ps-sightings">\n{items}</ul>')
 _SIGHTING = html("<li><code>{where}</code></li>\n")
+
+
+_META = html('<meta name="{name}" content="{content}">\n')
+
+
+def citation_meta(paper: Paper) -> Markup:
+    """Highwire Press `citation_*` tags for the page's head, which the Zotero Connector,
+    Google Scholar and other reference managers read to save a page as a paper."""
+    tags = [("citation_title", paper.title)]
+    tags += [("citation_author", person.name) for person in paper.authors]
+    if paper.date:
+        tags.append(("citation_publication_date", paper.date.strftime("%Y/%m/%d")))
+    tags += [
+        (name, value)
+        for name, value in (
+            ("citation_arxiv_id", paper.ids.arxiv),
+            ("citation_doi", paper.ids.doi),
+            ("citation_pdf_url", paper.ids.pdf_url),
+        )
+        if value
+    ]
+    return joined("", (_META(name=name, content=content) for name, content in tags))
 
 
 def arxiv_title_search(title: str) -> str:

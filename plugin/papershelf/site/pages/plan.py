@@ -22,7 +22,7 @@ from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.exports import export_files
 from papershelf.site.pages.index import index_files
 from papershelf.site.pages.options import SiteOptions
-from papershelf.site.pages.paper import paper_page
+from papershelf.site.pages.paper import citation_meta, paper_page
 from papershelf.site.pages.reading_lists import reading_list_files
 from papershelf.site.pages.timeline import timeline_files
 from papershelf.site.pages.topics import topic_files
@@ -45,6 +45,12 @@ class SitePlan:
         """The plan of a library analysed afresh."""
         options = options or SiteOptions()
         return cls(analyse(library, options.analysis), options)
+
+    def head(self, src_uri: str) -> str:
+        """What a generated page adds to the HTML head: a paper page its citation tags."""
+        key = src_uri.removeprefix("papers/").removesuffix(".md")
+        paper = self.library.by_key.get(key) if src_uri.startswith("papers/") else None
+        return citation_meta(paper) if paper is not None else ""
 
     def bibtex(self, key: str) -> str:
         """A paper's BibTeX entry."""
