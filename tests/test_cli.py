@@ -24,7 +24,18 @@ def test_parse_json_on_example_snapshots():
     records, stderr = _parse(*files)
     assert stderr == ""
     assert len(records) == 100
-    assert set(records[0]) == {"title", "authors", "date", "abstract", "truncated", "topic", "source"}
+    assert set(records[0]) == {
+        "title",
+        "authors",
+        "date",
+        "abstract",
+        "truncated",
+        "topic",
+        "source",
+        "ids",
+        "url",
+    }
+    assert all(r["ids"] == {} and r["url"] is None for r in records)  # these listings name no paper
     assert all(set(author) == {"name", "affiliation"} for r in records for author in r["authors"])
     dates = sorted({r["date"] for r in records})
     assert dates[0] == "2026-04-21" and dates[-1] == "2026-08-07"
@@ -129,3 +140,21 @@ def test_generate_writes_markdown_and_exports_rewriting_only_changes(tmp_path):
     assert "removed" in third and not third.endswith(" 0 removed in " + str(out))
     assert not (out / "papers" / "author2026other.md").exists()
     assert (out / "papers" / "kim2026operating.bib").stat().st_mtime_ns == stamp  # unchanged, not rewritten
+
+
+def test_parse_json_gives_the_identifiers_a_feed_names(tmp_path):
+    feed = (
+        '<?xml version="1.0"?>\n<rss xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'xmlns:arxiv="http://arxiv.org/schemas/atom" '
+        'version="2.0"><channel><title>cs.LG</title><link>http://rss.arxiv.org/rss/cs.LG</link>\n'
+        "<item><title>Sparse Attention</title><link>https://arxiv.org/abs/2603.03383</link>"
+        "<description>arXiv:2603.03383v2 Announce Type: replace\nAbstract: We study attention.</description>"
+        "<category>cs.LG</category><pubDate>Thu, 05 Mar 2026 00:00:00 -0500</pubDate>"
+        "<arxiv:DOI>10.1145/3600006.3613165</arxiv:DOI><dc:creator>Ann Author</dc:creator></item>"
+        "</channel></rss>\n"
+    )
+    (tmp_path / "feed.xml").write_text(feed, encoding="utf-8")
+    (record,), stderr = _parse(str(tmp_path / "feed.xml"))
+    assert stderr == ""
+    assert record["ids"] == {"arxiv": "2603.03383", "doi": "10.1145/3600006.3613165"}
+    assert record["url"] == "https://arxiv.org/abs/2603.03383" and record["topic"] == "cs.LG"

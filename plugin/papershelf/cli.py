@@ -202,6 +202,8 @@ def entry_record(entry: Entry) -> dict[str, object]:
         "truncated": entry.truncated,
         "topic": entry.topic,
         "source": str(entry.source),
+        "ids": {name: value for name, value in (("arxiv", entry.ids.arxiv), ("doi", entry.ids.doi)) if value},
+        "url": entry.ids.url or None,
     }
 
 
