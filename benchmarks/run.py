@@ -256,7 +256,8 @@ def context(args: argparse.Namespace) -> list[str]:
         command += f" --seed {args.seed}"
     if args.write and not args.write.is_absolute():
         command += f" --write {args.write}"
-    dirty = " with uncommitted changes" if _git("status", "--porcelain") else ""
+    page = [f":(exclude){args.write}"] if args.write and not args.write.is_absolute() else []
+    dirty = " with uncommitted changes" if _git("status", "--porcelain", "--", ".", *page) else ""
     return [
         f"Command: `{command}`",
         f"Commit: `{_git('rev-parse', '--short', 'HEAD')}`{dirty}",
