@@ -19,6 +19,7 @@ from papershelf.text import split_math
         ('{\\o}ster \\ss{} \\AA{}ngstr\\"om', "øster ß Ångström"),
         ("Attention--FFN --- done", "Attention–FFN — done"),
         ("\\emph{addressing} and \\textbf{bold}", "addressing and bold"),
+        ("includes {\\em i)} the law, {\\bf ii)} more", "includes i) the law, ii) more"),
         ("We introduce \\ours{}, a model", "We introduce \\ours{}, a model"),
         ("cost $O(L^2)$ -- fast", "cost $O(L^2)$ – fast"),
         ("50\\% \\& more \\$5", "50% & more \\$5"),

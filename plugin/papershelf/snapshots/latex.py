@@ -18,7 +18,14 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from papershelf.snapshots.macros import ACCENT_MARKS, ESCAPES, NAMED_MACROS, SYMBOL_ACCENTS, TEXT_COMMANDS
+from papershelf.snapshots.macros import (
+    ACCENT_MARKS,
+    ESCAPES,
+    FONT_DECLARATIONS,
+    NAMED_MACROS,
+    SYMBOL_ACCENTS,
+    TEXT_COMMANDS,
+)
 
 __all__ = ["decode_latex"]
 
@@ -30,6 +37,9 @@ _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 _SPECIAL = re.compile(r"[\\${}]")
 """What starts a macro, math or a group: text without any is plain."""
 _PLAIN = re.compile(r"[^\\${}]+")
+
+
+_DECLARATION = re.compile(r"\{\\([A-Za-z]+)")
 
 
 def decode_latex(text: str) -> str:
@@ -125,9 +135,11 @@ class _Decoder:
 
     def _open_group(self) -> None:
         """`{GPU}` or `{\\o}` protect case or scope a macro: drop the braces. A group holding
-        spaces (`{{ config }}`, `{% raw %}`) is not LaTeX grouping but text: keep them."""
+        spaces (`{{ config }}`, `{% raw %}`) is not LaTeX grouping but text: keep them,
+        unless a font declaration opens it (`{\\em i)}`)."""
         close = self.closing.get(self.pos, len(self.text) - 1)
-        spaced = self.spaces[close + 1] > self.spaces[self.pos]
+        declared = (match := _DECLARATION.match(self.text, self.pos)) and match[1] in FONT_DECLARATIONS
+        spaced = self.spaces[close + 1] > self.spaces[self.pos] and not declared
         self.pos += 1
         self.frames.append(_Frame(_braces_kept if spaced else _kept, group=True))
 
@@ -204,6 +216,8 @@ class _Decoder:
             self._emit(NAMED_MACROS[name])
         elif name in TEXT_COMMANDS:
             self._argument(_kept)
+        elif name in FONT_DECLARATIONS:
+            self._skip_empty_group()
         elif name == "footnote":
             self._argument(_footnote)
         else:

@@ -101,5 +101,11 @@ TEXT_COMMANDS = frozenset(
         "href",
     }
 )
+# Font declarations (`{\em i)}`, as arXiv's older abstracts write): they change the look of
+# the rest of their group, which stays; the declaration itself goes.
+FONT_DECLARATIONS = frozenset(
+    {"em", "it", "bf", "sl", "sc", "rm", "tt", "sf", "itshape", "bfseries", "scshape", "upshape"}
+    | {"mdseries", "slshape", "normalfont", "ttfamily", "rmfamily", "sffamily"}
+)
 # `\&` and the like: escaped characters, and `\,` (a thin space).
 ESCAPES = {"&": "&", "%": "%", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": "\u2009"}
