@@ -15,6 +15,7 @@ from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot
+from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
@@ -58,10 +59,13 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
 
 def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
     """A feed by its content, whatever its suffix (a browser saves a feed as `.xml`, `.rss`
-    or `.txt`); else the reader of the suffix."""
+    or `.txt`); else the reader of the suffix, and among text, an arXiv mailing by its
+    records."""
     if suffix in FEED_SUFFIXES or looks_like_feed(text):
         return parse_feed
-    return parse_html_listing if suffix in HTML_SUFFIXES else parse_text_listing
+    if suffix in HTML_SUFFIXES:
+        return parse_html_listing
+    return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
 
 
 def _skipped(name: str, why: str) -> Listing:

@@ -1,0 +1,166 @@
+"""Reader for arXiv's daily mailings (the e-mail digest of new submissions), saved as text.
+
+A mailing starts with e-mail headers (`Date:`, `Subject: q-fin daily ...`); each paper is a
+record between `\\\\` lines: `arXiv:ID` (with `(*cross-listing*)` for a cross-list), a
+`Date:` line or `replaced with revised version <date>`, then `Key: value` fields (`Title`,
+`Authors`, `Categories`, `DOI`, ...) whose long values go on in lines indented by two
+spaces, then `\\\\`, the abstract, and `\\\\ ( https://arxiv.org/abs/ID , size)`.
+Replacements carry no abstract. A past-week listing has no abstracts either, and groups its
+records under `/* Fri, 3 Mar 2023 */` lines, which date them; otherwise the mailing's own
+`Date:` is the announcement day and so the papers' date, as for listings and feeds.
+
+Authors are joined with commas and `and`; numbered affiliations (`Ann Lee (1), Bo Wu (1
+and 2) ((1) Kyoto U., (2) JAXA)`) are put back beside each name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.utils
+import re
+from dataclasses import dataclass, replace
+
+from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.model import Entry, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry
+
+__all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
+
+_RECORD_START = re.compile(r"^\\\\\n(arXiv:\S+)", re.MULTILINE)
+_MAILING = re.compile(r"^\\\\\narXiv:\S+.*\n(?:Date:|replaced with)", re.MULTILINE)
+_DAY_HEADER = re.compile(r"^/\* (.+?) \*/$", re.MULTILINE)
+_FIELD = re.compile(r"^([A-Za-z-]+): ?(.*)$")
+_NUMBERED = re.compile(r"\((\d+)\)\s*")
+_MARKS = re.compile(r"\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)")
+
+
+def looks_like_arxiv_mailing(text: str) -> bool:
+    """Whether a text snapshot is an arXiv mailing: records that open with `arXiv:ID` and
+    a `Date:` or `replaced with` line."""
+    return _MAILING.search(text) is not None
+
+
+def parse_arxiv_mailing(text: str, file: str) -> Listing:
+    sent = _mailing_day(text)
+    days = [(match.start(), _day(match[1])) for match in _DAY_HEADER.finditer(text)]
+    starts = [match.start() for match in _RECORD_START.finditer(text)]
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(text)
+        day = next((day for at, day in reversed(days) if at < start), sent)
+        line = text.count("\n", 0, start) + 2  # the `arXiv:` line
+        entry, found = _entry(_Record.of(text[start:end], line), file, day)
+        problems += found
+        if entry is not None:
+            entries.append(entry)
+    topic = entries[0].topic if entries else ""
+    return Listing(file, topic, tuple(entries), tuple(problems), found=len(starts))
+
+
+@dataclass(frozen=True)
+class _Record:
+    """One record's identifier line, fields (with their lines) and abstract."""
+
+    heading: str
+    line: int
+    fields: dict[str, tuple[str, int]]
+    abstract: str
+
+    @classmethod
+    def of(cls, text: str, line: int) -> _Record:
+        lines = text.split("\n")[1:]  # after the opening `\\`
+        fields: dict[str, tuple[str, int]] = {}
+        name = ""
+        index = 1
+        while index < len(lines) and lines[index] != "\\\\":
+            current = lines[index]
+            if current.startswith("  ") and name:
+                value, at = fields[name]
+                fields[name] = (f"{value} {current.strip()}", at)
+            elif match := _FIELD.match(current):
+                name = match[1].lower()
+                fields[name] = (match[2].strip(), line + index)
+            index += 1
+        body = lines[index + 1 :]
+        abstract = [part for part in body if not part.startswith(("\\\\ (", "----", "%", "/*", "\\\\"))]
+        return cls(lines[0], line, fields, "\n".join(abstract).strip())
+
+    def field(self, name: str) -> str:
+        return self.fields.get(name, ("", self.line))[0]
+
+    def at(self, name: str, file: str) -> Sighting:
+        return Sighting(file, self.fields.get(name, ("", self.line))[1])
+
+
+def _entry(record: _Record, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+    classes = record.field("categories").split()
+    ids = arxiv_ids(record.heading, classes[0] if classes else "")
+    title = record.field("title")
+    if not ids or not title:
+        return None, [
+            Problem(Sighting(file, record.line), "mailing record without an arXiv id or title; skipped")
+        ]
+    if doi := find_doi(record.field("doi")):
+        ids = replace(ids, doi=doi)
+    raw = RawEntry(
+        title=title,
+        title_at=record.at("title", file),
+        authors=_authors(record.field("authors")),
+        authors_at=record.at("authors", file),
+        date=day,
+        abstract=record.abstract,
+        ids=ids,
+    )
+    entry, problems = build_entry(raw, classes[0] if classes else "arXiv")
+    if not record.abstract:  # replacements and past-week listings carry none: no problem
+        problems = [problem for problem in problems if problem.message != "entry has no abstract"]
+    return entry, problems
+
+
+def _authors(line: str) -> str:
+    """`A, B and C ((1) X, (2) Y)` with numbers -> `A (X), B (X; Y), C`, commas only."""
+    affiliations = {}
+    group = _trailing_group(line)
+    if group is not None and _NUMBERED.search(line[group:]):
+        parts = _NUMBERED.split(line[group + 1 : -1])
+        affiliations = {parts[i]: parts[i + 1].strip(" ,") for i in range(1, len(parts) - 1, 2)}
+        line = line[:group].rstrip()
+
+    def named(marks: re.Match[str]) -> str:
+        numbers = re.findall(r"\d+", marks[1])
+        if not affiliations or not all(number in affiliations for number in numbers):
+            return marks[0]
+        names = [affiliations[number] for number in numbers] + ([marks[2].strip()] if marks[2] else [])
+        return "(" + "; ".join(names) + ")"
+
+    line = _MARKS.sub(named, line)
+    return re.sub(r",?\s+and\s+(?![^()]*\))", ", ", line)
+
+
+def _trailing_group(line: str) -> int | None:
+    """Where the last top-level parenthesis group starts, if the line ends with one."""
+    if not line.endswith(")"):
+        return None
+    depth = 0
+    for index in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[index], 0)
+        if depth == 0:
+            return index if line[index] == "(" else None
+    return None
+
+
+def _mailing_day(text: str) -> dt.date | None:
+    header = re.search(r"^Date: (.+)$", text[:500], re.MULTILINE)
+    return _day(header[1]) if header else None
+
+
+def _day(text: str) -> dt.date | None:
+    """`Fri, 17 Mar 23 00:31:14 GMT` or `Fri, 3 Mar 2023`."""
+    try:
+        return email.utils.parsedate_to_datetime(text).date()
+    except (TypeError, ValueError):
+        try:
+            return dt.datetime.strptime(text.strip(), "%a, %d %b %Y").date()
+        except ValueError:
+            return None
