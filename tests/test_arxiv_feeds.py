@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from html import escape
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import SiteBuilder
+from conftest import SEED, SiteBuilder
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.keys import KeyBook
@@ -242,3 +243,30 @@ def test_a_paper_page_carries_citation_tags_for_reference_managers(site_builder:
         ("citation_pdf_url", "https://arxiv.org/pdf/2603.03383"),
     ]
     assert built.page("papers/").head.select('meta[name^="citation_"]') == []
+
+
+def test_the_example_library_plus_a_feed_of_its_papers_merges_each_paper_once(site_builder: SiteBuilder):
+    """Three example papers announced again in a feed (identifiers made up for the test)."""
+    for path in sorted(SEED.glob("*.txt")):
+        site_builder.snapshot(path.name, path.read_text(encoding="utf-8"))
+    seen = read_snapshot(sorted(SEED.glob("*.txt"))[0]).entries[:3]
+    items = [
+        RSS_ITEM.format(title=escape(e.title), id=f"2608.0000{n}", version=1, kind="new").replace(
+            "Ann Author, Bob Builder", escape(", ".join(p.name for p in e.authors))
+        )
+        for n, e in enumerate(seen, start=1)
+    ]
+    site_builder.snapshot("zz-feed.xml", rss(*items))
+    built = site_builder.build()
+    assert built.warnings == []
+    papers = json.loads((built.site / "library.json").read_text(encoding="utf-8"))
+    assert len(papers) == 100  # as many as the example alone
+    linked = {item["id"]: item["URL"] for item in papers if "URL" in item}
+    assert sorted(linked.values()) == [f"https://arxiv.org/abs/2608.0000{n}" for n in (1, 2, 3)]
+    assert "kim2026operating" in linked
+    page = built.page("papers/kim2026operating/")
+    assert page.select_one(".ps-links a")["href"] == "https://arxiv.org/abs/2608.00001"
+    bib = (built.site / "papers" / "kim2026operating.bib").read_text(encoding="utf-8")
+    assert "eprint = {2608.00001}" in bib and "archivePrefix = {arXiv}" in bib
+    sightings = [li.get_text() for li in page.select(".ps-sightings li")]
+    assert any("zz-feed.xml" in where for where in sightings) and len(sightings) == 2
