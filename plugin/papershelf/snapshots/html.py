@@ -24,7 +24,9 @@ from bs4 import BeautifulSoup, PageElement, Tag
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
 from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
+from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
 
 __all__ = ["parse_html_listing"]
 
@@ -34,9 +36,16 @@ _ABSTRACT_LENGTH = 60
 _Anchor = tuple[PageElement, dt.date | str]
 
 
+_PAGE_READERS = ((is_huggingface_paper, read_huggingface_paper), (is_paper_cards, read_paper_cards))
+"""Pages of a known site, read by their own module; any other page is read by structure."""
+
+
 def parse_html_listing(html: str, file: str) -> Listing:
     """Read every entry of a saved listing page; never raises on any markup."""
     soup = BeautifulSoup(html, "html.parser")
+    for recognises, read in _PAGE_READERS:
+        if recognises(soup):
+            return read(soup, file)
     remove_chrome(soup)
     page = _Page(soup)
     items = page.items()

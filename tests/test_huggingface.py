@@ -1,0 +1,58 @@
+"""Hugging Face pages saved as HTML: a paper page and a daily-papers page (a mirror's), the
+real ones in `../shared/real-listings/` (skipped where that folder is absent)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from papershelf.snapshots.reader import read_snapshot
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "huggingface"
+
+
+def page(name: str):
+    path = REAL / name
+    if not path.exists():
+        pytest.skip(f"{name} is not here (the shared real listings are absent)")
+    return read_snapshot(path)
+
+
+def test_a_paper_page_is_its_paper_and_nothing_of_its_chrome():
+    read = page("paper-page-2509.24002-2025-10-01.html")
+    assert read.problems == () and len(read.entries) == 1  # not "about 19 hours ago"
+    paper = read.entries[0]
+    assert paper.title == "MCPMark: A Benchmark for Stress-Testing Realistic and Comprehensive MCP Use"
+    assert (paper.ids.arxiv, paper.date) == ("2509.24002", dt.date(2025, 9, 28))  # "Sep 28", year of the id
+    names = [p.name for p in paper.authors]
+    assert (
+        names[:2] == ["Zijian Wu", "Xiangyan Liu"] and names[-1] == "Michael Qizhe Shieh" and len(names) == 15
+    )
+    assert paper.abstract.startswith("MCP standardizes how LLMs interact with external systems")
+    assert "comprehensive benchmark for evaluating MCP use" not in paper.abstract  # the generated summary
+    assert "general agents. However" in paper.abstract
+
+
+def test_a_daily_papers_page_gives_its_fifty_papers():
+    read = page("hf-daily-papers-mirror-index-2026-05-30.html")
+    assert read.problems == () and read.found == len(read.entries) == 50
+    assert len({e.ids.arxiv for e in read.entries}) == 50
+    assert all(e.date == dt.date(2026, 5, 30) and e.abstract and e.authors for e in read.entries)
+    first = read.entries[0]
+    assert first.title == "Reflective Prompt Tuning through Language Model Function-Calling"
+    assert [p.name for p in first.authors] == [
+        "Farima Fatahi Bayat",
+        "Moin Aminnaseri",
+        "Pouya Pezeshkpour",
+        "Estevam Hruschka",
+    ]
+    assert first.ids.url == "https://arxiv.org/abs/2605.21781"
+    second = read.entries[1]
+    assert [p.name for p in second.authors][-1] == "Yu Su" and second.authors_truncated  # "Yu Su et al."
+    titles = {e.title for e in read.entries}
+    assert "CoHyDE: Iterative Co-Training of LLM Rewriter & Dense Encoder for Tool Retrieval" in titles
+    names = {p.name for e in read.entries for p in e.authors}
+    assert {"Olaf Dünkel", "Víctor Gallego"} <= names
+    assert not names & {"Daily", "Archive", "RSS", "▲ 0"}
