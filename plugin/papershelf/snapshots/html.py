@@ -27,6 +27,7 @@ from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
+from papershelf.snapshots.scholar import is_scholar_alert, read_scholar_alert
 
 __all__ = ["parse_html_listing"]
 
@@ -36,7 +37,11 @@ _ABSTRACT_LENGTH = 60
 _Anchor = tuple[PageElement, dt.date | str]
 
 
-_PAGE_READERS = ((is_huggingface_paper, read_huggingface_paper), (is_paper_cards, read_paper_cards))
+_PAGE_READERS = (
+    (is_scholar_alert, read_scholar_alert),
+    (is_huggingface_paper, read_huggingface_paper),
+    (is_paper_cards, read_paper_cards),
+)
 """Pages of a known site, read by their own module; any other page is read by structure."""
 
 

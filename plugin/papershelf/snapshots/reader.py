@@ -18,6 +18,7 @@ from papershelf.snapshots.decoding import Decoded, decode_snapshot
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
+from papershelf.snapshots.mail import parse_email
 from papershelf.snapshots.text import parse_text_listing
 
 __all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
@@ -25,7 +26,8 @@ __all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 FEED_SUFFIXES = frozenset({".xml", ".rss", ".atom"})
-SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES
+EMAIL_SUFFIXES = frozenset({".eml"})
+SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES | EMAIL_SUFFIXES
 
 
 def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
@@ -38,7 +40,7 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     name = name or path.name
     suffix = path.suffix.lower()
     if suffix not in SNAPSHOT_SUFFIXES:
-        expected = "expected .txt, .html or .xml"
+        expected = "expected .txt, .html, .xml or .eml"
         return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; {expected}); skipped")
     try:
         if data is None and not stat.S_ISREG(path.stat().st_mode):
@@ -48,6 +50,8 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
         return _skipped(name, f"cannot read: {error.strerror or error}")
     if not data.strip():
         return _skipped(name, "empty file")
+    if suffix in EMAIL_SUFFIXES:  # MIME says how its parts are encoded
+        return parse_email(data, name)
     decoded = decode_snapshot(data)
     if decoded.binary:
         return _skipped(name, "binary file; skipped")

@@ -1,0 +1,92 @@
+"""Reader for Google Scholar alert e-mails, saved as `.eml` or as the message's HTML.
+
+Each paper of an alert is an `<h3>` whose link (`a.gse_alrt_title`) goes through Scholar's
+redirect to the paper (`scholar_url?url=https://arxiv.org/pdf/1912.02972&...`), then a green
+line `S Liu, C Gao - arXiv preprint arXiv:1912.02972, 2019` (initials and surnames, a venue
+cut with `…`, a year; either may be missing) and a snippet (`div.gse_alrt_sni`) cut with `…`.
+An alert says no day of its own but in its e-mail's `Date:` header: saved as `.eml`, that
+is the papers' date, as a listing's day is; saved as bare HTML, the papers are undated and
+the file says so in one warning (their keys wait for a dated sighting).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+from urllib.parse import parse_qs, urlsplit
+
+from bs4 import BeautifulSoup, Tag
+
+from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+
+__all__ = ["is_scholar_alert", "read_scholar_alert"]
+
+TOPIC = "Google Scholar alerts"
+_BYLINE = re.compile(r"^(?P<authors>.*?)(?:\s+-\s+(?P<venue>.*))?$")
+
+
+def is_scholar_alert(soup: BeautifulSoup) -> bool:
+    return soup.find("a", class_="gse_alrt_title") is not None
+
+
+def read_scholar_alert(soup: BeautifulSoup, file: str, day: dt.date | None = None) -> Listing:
+    links = soup.find_all("a", class_="gse_alrt_title")
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for link in links:
+        entry, found = _entry(link, file, day)
+        entries.append(entry)
+        problems += [problem for problem in found if day is not None or "date" not in problem.message]
+    if day is None and entries:
+        why = "a Scholar alert saved without its e-mail headers has no date; save it as .eml"
+        problems.insert(0, Problem(Sighting(file, 1), why))
+    return Listing(file, TOPIC, tuple(entries), tuple(problems), found=len(links))
+
+
+def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Problem]]:
+    heading = link.find_parent("h3") or link
+    byline = heading.find_next_sibling("div")
+    snippet = byline.find_next_sibling("div") if isinstance(byline, Tag) else None
+    at = Sighting(file, getattr(link, "sourceline", None) or 1)
+    match = _BYLINE.match(_text(byline)) if isinstance(byline, Tag) else None
+    venue = (match["venue"] or "") if match else ""
+    raw = RawEntry(
+        title=_text(link),
+        title_at=at,
+        authors=match["authors"].rstrip(" …") if match else None,
+        authors_at=at,
+        date=day,
+        abstract=_snippet(snippet),
+        ids=_ids(_target(str(link.get("href", ""))), venue),
+    )
+    entry, problems = build_entry(raw, TOPIC)
+    if match and match["authors"].endswith("…"):
+        entry = replace(entry, authors_truncated=True)
+    return entry, problems
+
+
+def _snippet(block: object) -> str:
+    classes = block.get("class") or [] if isinstance(block, Tag) else []
+    return _text(block) if isinstance(block, Tag) and "gse_alrt_sni" in classes else ""
+
+
+def _target(href: str) -> str:
+    """The paper's address behind Scholar's redirect."""
+    query = parse_qs(urlsplit(href).query)
+    return query.get("url", [href])[0]
+
+
+def _ids(url: str, venue: str) -> Identifiers:
+    """arXiv's identifiers where the address or the venue names an arXiv paper; else the
+    address, and a DOI in it."""
+    found = arxiv_ids(url if "arxiv.org" in url else venue if "arXiv:" in venue else "")
+    if found:
+        return found
+    return Identifiers(doi=find_doi(url), url=url, pdf_url=url if url.lower().endswith(".pdf") else "")
+
+
+def _text(tag: Tag) -> str:
+    return " ".join(clean_space(tag.get_text(" ", strip=True)).split())
