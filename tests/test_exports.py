@@ -8,6 +8,7 @@ the tool (`.ci/run` installs them).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass
@@ -210,3 +211,28 @@ def test_round_trip_bibtexparser_and_pybtex(exported: Exported):
                 assert last == person.name
             else:
                 assert (last, first, " ".join(name.von)) == (parts.last, parts.first, parts.von)
+
+
+@pytest.mark.parametrize(
+    ("precision", "bibtex", "biblatex", "parts"),
+    [
+        ("year", "year = {1994},\n  abstract", "date = {1994}", [1994]),
+        ("month", "year = {1994},\n  month = jul", "date = {1994-07}", [1994, 7]),
+        ("day", "year = {1994},\n  month = jul", "date = {1994-07-01}", [1994, 7, 1]),
+    ],
+)
+def test_a_date_is_exported_as_precisely_as_its_source_gave_it(precision, bibtex, biblatex, parts):
+    """A `.bib` file may give only a year: no month is made up for it."""
+    paper = Paper(
+        "vonf94",
+        "Restrictions",
+        (),
+        dt.date(1994, 7, 1),
+        "Abstract.",
+        False,
+        (),
+        (),
+        date_precision=precision,
+    )
+    assert bibtex in bibtex_file([paper]) and biblatex in biblatex_file([paper])
+    assert json.loads(csljson_file([paper]))[0]["issued"] == {"date-parts": [parts]}

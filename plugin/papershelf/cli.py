@@ -14,7 +14,7 @@ from papershelf.export.bibtex import BIBTEX, Dialect, approximation_note, bibtex
 from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
-from papershelf.model import Entry, Library, Listing, Paper
+from papershelf.model import Entry, Library, Listing, Paper, iso_date
 from papershelf.site.generated import fill_blocks
 from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
@@ -197,7 +197,7 @@ def entry_record(entry: Entry) -> dict[str, object]:
     return {
         "title": entry.title,
         "authors": [{"name": person.name, "affiliation": person.affiliation} for person in entry.authors],
-        "date": entry.date.isoformat() if entry.date else None,
+        "date": iso_date(entry.date, entry.date_precision) if entry.date else None,
         "abstract": entry.abstract,
         "truncated": entry.truncated,
         "topic": entry.topic,

@@ -44,6 +44,22 @@ class Problem:
         return f"{self.source}: {self.message}"
 
 
+DAY, MONTH, YEAR = "day", "month", "year"
+"""How much of a date a source gave: a listing gives the day; a `.bib` file may give only
+the year (the date is then the first day of that year or month, shown as given)."""
+PRECISIONS = (YEAR, MONTH, DAY)
+
+
+def iso_date(date: dt.date, precision: str = DAY) -> str:
+    """`2019`, `2019-12` or `2019-12-10`: ISO 8601 to the precision the source gave."""
+    return date.isoformat()[: {YEAR: 4, MONTH: 7}.get(precision, 10)]
+
+
+def date_parts(date: dt.date, precision: str = DAY) -> list[int]:
+    """`[2019]`, `[2019, 12]` or `[2019, 12, 10]`, as CSL writes dates."""
+    return [date.year, date.month, date.day][: PRECISIONS.index(precision) + 1]
+
+
 @dataclass(frozen=True)
 class Identifiers:
     """Where a paper is found, as far as a source says; "" where it does not say.
@@ -91,6 +107,7 @@ class Entry:
     """Read from a file still being written, or missing its date or authors: the paper's key
     is not remembered until a reading without these problems (see `papershelf.keys`)."""
     ids: Identifiers = Identifiers()
+    date_precision: str = DAY
 
 
 @dataclass(frozen=True)
@@ -121,6 +138,7 @@ class Paper:
     sightings: tuple[Sighting, ...]
     authors_truncated: bool = False
     ids: Identifiers = Identifiers()
+    date_precision: str = DAY
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from papershelf.model import Library
+from papershelf.model import YEAR, Library
 
 __all__ = ["Month", "chart_slots", "index_months"]
 
@@ -33,10 +33,11 @@ class Month:
 
 
 def index_months(library: Library) -> list[Month]:
-    """Months newest first; undated papers are left out (they have no place in time)."""
+    """Months newest first; undated papers are left out (they have no place in time), and so
+    are papers whose source gave only the year."""
     members: dict[tuple[int, int], list[str]] = {}
     for paper in library.papers:
-        if paper.date:
+        if paper.date and paper.date_precision != YEAR:
             members.setdefault((paper.date.year, paper.date.month), []).append(paper.key)
     return [Month(year, month, tuple(keys)) for (year, month), keys in sorted(members.items(), reverse=True)]
 

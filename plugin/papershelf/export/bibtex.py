@@ -23,7 +23,7 @@ from pybtex.bibtex.exceptions import BibTeXError
 from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
-from papershelf.model import Identifiers, Paper, Person
+from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
 from papershelf.text import split_name
 
 __all__ = [
@@ -107,10 +107,11 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     if not fields["title"].strip():  # biblatex requires one; a title of unwritable characters
         fields["title"] = paper.key
     if paper.date and dialect.iso_date:
-        fields["date"] = paper.date.isoformat()
+        fields["date"] = iso_date(paper.date, paper.date_precision)
     elif paper.date:
         fields["year"] = str(paper.date.year)
-        fields["month"] = _MONTHS[paper.date.month - 1]
+        if paper.date_precision != YEAR:
+            fields["month"] = _MONTHS[paper.date.month - 1]
     else:  # biblatex requires a date: EDTF's "unspecified year", printed as nothing or "n.d."
         fields["date"] = UNDATED
     fields.update(_where(paper.ids))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from papershelf.model import Paper, Person
+from papershelf.model import Paper, Person, date_parts
 from papershelf.text import split_name
 
 __all__ = ["csl_item", "csljson_file"]
@@ -23,7 +23,7 @@ def csl_item(paper: Paper) -> dict[str, object]:
         "author": [_person(person) for person in paper.authors],
     }
     if paper.date:
-        item["issued"] = {"date-parts": [[paper.date.year, paper.date.month, paper.date.day]]}
+        item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
     if paper.topics:

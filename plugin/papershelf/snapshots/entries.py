@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from papershelf.model import Entry, Identifiers, Problem, Sighting
+from papershelf.model import DAY, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -36,6 +36,8 @@ class RawEntry:
     date: str | dt.date | None
     abstract: str
     ids: Identifiers = field(default_factory=Identifiers)
+    date_precision: str = DAY
+    """How much of `date` (a date) the source gave: a `.bib` file may give only the year."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -71,6 +73,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         authors_truncated=authors.truncated,
         provisional=reading.date is None or not authors.persons or bool(authors.problems) or undecodable,
         ids=raw.ids,
+        date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
     return entry, problems
 

@@ -23,6 +23,7 @@ from papershelf.analysis import Analysis
 from papershelf.citations import author_year
 from papershelf.export.bibtex import join_entries
 from papershelf.lists import tally
+from papershelf.model import MONTH, YEAR, Paper
 from papershelf.site.generated import SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
 from papershelf.site.pages.markup import href, html, rendered, safe, text
@@ -77,7 +78,7 @@ class PageContext:
             elif paper.authors_truncated:
                 line += " et al."
             if paper.date:
-                line += " · " + self.long_date(paper.date)
+                line += " · " + self.paper_date(paper)
             self._bylines[key] = text(line)
         return self._bylines[key]
 
@@ -90,6 +91,16 @@ class PageContext:
             href = self.link(f"papers/{key}.md", here)
             self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
         return self._entries[key, depth]
+
+    def paper_date(self, paper: Paper) -> str:
+        """The paper's date as precise as its source gave it: `December 10, 2019`,
+        `December 2019` or `2019`."""
+        assert paper.date is not None
+        if paper.date_precision == YEAR:
+            return str(paper.date.year)
+        if paper.date_precision == MONTH:
+            return format_date(paper.date, "LLLL y", locale=self.options.locale).capitalize()
+        return self.long_date(paper.date)
 
     def long_date(self, date: dt.date) -> str:
         """A date in the site's language; formatted once per distinct date (Babel is slow)."""

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from papershelf.authors import author_identity
 from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList
-from papershelf.model import Paper
+from papershelf.model import Paper, iso_date
 from papershelf.identifiers import paper_links
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
@@ -70,7 +70,9 @@ def citation_meta(paper: Paper) -> Markup:
     tags = [("citation_title", paper.title)]
     tags += [("citation_author", person.name) for person in paper.authors]
     if paper.date:
-        tags.append(("citation_publication_date", paper.date.strftime("%Y/%m/%d")))
+        tags.append(
+            ("citation_publication_date", iso_date(paper.date, paper.date_precision).replace("-", "/"))
+        )
     tags += [
         (name, value)
         for name, value in (
@@ -111,7 +113,10 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
 
 def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     """Title, linked authors, date and topics: the part above the first heading."""
-    date = _DATE(iso=paper.date.isoformat(), date=ctx.long_date(paper.date)) if paper.date else "Undated"
+    if paper.date:
+        date = _DATE(iso=iso_date(paper.date, paper.date_precision), date=ctx.paper_date(paper))
+    else:
+        date = "Undated"
     topics = ctx.analysis.topic_index.by_paper[paper.key]
     links = (
         _TOPIC(kind=topic.kind, href=ctx.link(f"topics/{topic.slug}.md", here), name=topic.name)

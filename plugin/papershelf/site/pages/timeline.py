@@ -11,6 +11,7 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from papershelf.charts import month_bars
+from papershelf.model import YEAR
 from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import chart, html
@@ -30,7 +31,7 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
         pattern = f"timeline/{month.slug}/page/{{}}.md"
         title, intro = ctx.month_name(month), partial(_intro, ctx, month)
         yield from paged(ctx, PagedList(f"timeline/{month.slug}.md", pattern, month.papers, title, intro))
-    undated = sum(1 for paper in ctx.library.papers if paper.date is None)
+    undated = sum(1 for paper in ctx.library.papers if paper.date is None or paper.date_precision == YEAR)
     slots = [_chart_slot(ctx.options.locale, *slot) for slot in chart_slots(ctx.analysis.months)]
     yield ctx.template_page(
         "timeline.md.j2",
