@@ -27,9 +27,10 @@ from papershelf.text import KEY_STOP_WORDS, ascii_fold, fold_surname, split_word
 __all__ = ["KeyBook", "KeyRequest", "KeyRow", "base_key", "is_safe_key", "issue_keys"]
 
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
-_SAFE_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
-"""Letters, digits, `-` and `_`: what bibtex, biber and pandoc accept in a key, what a file
-name and a URL path segment hold unchanged on every system, and never `.` or `/`."""
+_SAFE_KEY = re.compile(r"(?=.{1,80}$)[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
+"""Letters, digits, `-` and `_`, and single dots between them (`Ronnow.2014.Defining`, as
+Better BibTeX may write): what bibtex, biber and pandoc accept in a key, what a file name
+and a URL path segment hold unchanged on every system; never `/`, `..` or a final dot."""
 RESERVED_KEYS = frozenset(
     ["index", "page"]  # `papers/index.md` and `papers/page/2/` are the paged list of all papers
     + ["con", "prn", "aux", "nul"]  # names Windows reserves for devices
@@ -75,6 +76,8 @@ class KeyRequest:
     base: str
     title: str
     provisional: bool = False
+    own: str = ""
+    """The key the paper's source gave it (a `.bib` file's): issued if it is safe and free."""
 
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
@@ -94,8 +97,9 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
 
     A paper keeps the key of a book row it agrees with: the same identity first, then one
     that agrees (`Identity.agrees`), so that a row is claimed by its own paper before a
-    namesake can. Each row goes to one paper at most. Other papers get the base key, or on
-    a collision `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
+    namesake can. Each row goes to one paper at most. Other papers get the key their source
+    gave them (a `.bib` file's) if it is safe and free, else the base key, or on a collision
+    `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
     (bibtex and biber do, and so do some file systems)."""
     claims = _claim_rows(requests, book)
     taken = {row.key.casefold() for row in book.rows}
@@ -103,7 +107,9 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
     for index, request in enumerate(requests):
         row = claims.get(index)
         if row is None:
-            key = next(k for k in _candidates(request.base) if k.casefold() not in taken)
+            own = [request.own] if is_safe_key(request.own) else []
+            wanted = itertools.chain(own, _candidates(request.base))
+            key = next(k for k in wanted if k.casefold() not in taken)
             taken.add(key.casefold())
         keys.append(row.key if row else key)
     return keys, _updated_book(requests, keys, claims, book)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from papershelf.identity import Identity, identity_of
 from papershelf.keys import KeyBook, KeyRequest, base_key, issue_keys
-from papershelf.model import Entry, Identifiers, Library, Listing, Paper
+from papershelf.model import PRECISIONS, Entry, Identifiers, Library, Listing, Paper
 
 __all__ = ["MergeResult", "build_library"]
 
@@ -78,8 +78,9 @@ def _compatible(sightings: list[Entry], entry: Entry) -> bool:
 def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
     first = entries[0]
     provisional = all(entry.provisional for entry in entries)
+    own = next((entry.key for entry in entries if entry.key), "")
     return KeyRequest(
-        identity, base_key(first.title, first.authors, _date(entries)), first.title, provisional
+        identity, base_key(first.title, first.authors, _date(entries)), first.title, provisional, own
     )
 
 
@@ -88,15 +89,22 @@ def _date(entries: list[Entry]) -> dt.date | None:
 
 
 def _merge(key: str, entries: list[Entry]) -> Paper:
-    """The most complete abstract wins; the longest author list wins; topics accumulate."""
+    """The most complete abstract wins; the longest author list wins; the most precise date
+    wins (a feed's day over a `.bib` file's year); topics accumulate."""
     best = max(entries, key=lambda entry: (not entry.truncated, len(entry.abstract)))
+    dated = max(
+        (entry for entry in entries if entry.date),
+        key=lambda entry: (PRECISIONS.index(entry.date_precision), entry is best),
+        default=best,
+    )
     credited = max(entries, key=lambda entry: (len(entry.authors), not entry.authors_truncated))
     topics = tuple(dict.fromkeys(entry.topic for entry in entries if entry.topic))
     return Paper(
         key=key,
         title=best.title,
         authors=credited.authors,
-        date=best.date or _date(entries),
+        date=dated.date,
+        date_precision=dated.date_precision,
         abstract=best.abstract,
         truncated=best.truncated,
         topics=topics,

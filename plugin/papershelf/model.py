@@ -108,6 +108,8 @@ class Entry:
     is not remembered until a reading without these problems (see `papershelf.keys`)."""
     ids: Identifiers = Identifiers()
     date_precision: str = DAY
+    key: str = ""
+    """The citation key the source gave the paper (a `.bib` file's own), if any."""
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ BAD_KEYS = [
     "index",
     "Page",
     "\ufeffkim2026operating",
-    "kim2026.operating",
+    "kim2026..operating",
     "0",
 ]
 

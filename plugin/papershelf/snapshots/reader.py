@@ -15,6 +15,7 @@ from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot
+from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
@@ -27,7 +28,8 @@ TEXT_SUFFIXES = frozenset({".txt", ".text"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 FEED_SUFFIXES = frozenset({".xml", ".rss", ".atom"})
 EMAIL_SUFFIXES = frozenset({".eml"})
-SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES | EMAIL_SUFFIXES
+BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
+SNAPSHOT_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES | EMAIL_SUFFIXES | BIB_SUFFIXES
 
 
 def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
@@ -40,7 +42,7 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     name = name or path.name
     suffix = path.suffix.lower()
     if suffix not in SNAPSHOT_SUFFIXES:
-        expected = "expected .txt, .html, .xml or .eml"
+        expected = "expected .txt, .html, .xml, .eml or .bib"
         return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; {expected}); skipped")
     try:
         if data is None and not stat.S_ISREG(path.stat().st_mode):
@@ -69,6 +71,8 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
         return parse_feed
     if suffix in HTML_SUFFIXES:
         return parse_html_listing
+    if suffix in BIB_SUFFIXES or looks_like_bibtex(text):
+        return parse_bibtex
     return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
 
 

@@ -1,0 +1,156 @@
+"""Reader for a library kept elsewhere: a BibTeX or biblatex file (Zotero, Better BibTeX,
+JabRef), read with pybtex one entry at a time.
+
+Each `@type{key, ...}` is a paper whatever its type, under the file's own key (kept as
+the paper's citation key when it is a safe one, see `papershelf.keys`). An entry pybtex
+cannot read is a warning at its line and costs only itself; `@string`, `@preamble` and
+`@comment` are no papers. Fields are LaTeX: accents decoded, the braces that protect case
+(`{{BV Master Action}}`, `{de Swart}`) dropped. The date is biblatex's `date` or `year`
+and `month`, to the precision given (a year alone stays a year). `eprint` with an arXiv
+`archivePrefix`/`eprinttype` (or a bare new-style id), `doi` and `url` say where it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+
+from pybtex.database import Entry as BibEntry
+from pybtex.database import Person as BibPerson
+from pybtex.database import parse_string
+from pybtex.exceptions import PybtexError
+
+from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.latex import decode_latex
+
+__all__ = ["looks_like_bibtex", "parse_bibtex"]
+
+_START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
+_NOT_PAPERS = {"string", "preamble", "comment"}
+_MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+_ISO = re.compile(r"^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
+    )
+}
+
+
+def looks_like_bibtex(text: str) -> bool:
+    """Whether a text file is a `.bib` library: entries that open with `@type{`."""
+    return any(match[1].lower() not in _NOT_PAPERS for match in _START.finditer(text))
+
+
+def parse_bibtex(text: str, file: str) -> Listing:
+    starts = [(match.start(), match[1].lower()) for match in _START.finditer(text)]
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    found = 0
+    for number, (start, kind) in enumerate(starts):
+        if kind in _NOT_PAPERS:
+            continue
+        found += 1
+        end = starts[number + 1][0] if number + 1 < len(starts) else len(text)
+        at = Sighting(file, text.count("\n", 0, start) + 1)
+        try:
+            data = parse_string(text[start:end], "bibtex")
+        except PybtexError as error:
+            problems.append(Problem(at, f"BibTeX entry pybtex cannot read ({error}); skipped"))
+            continue
+        for key, bib in data.entries.items():
+            entry, found_problems = _entry(key, bib, at)
+            entries.append(entry)
+            problems += found_problems
+    if not found:
+        problems.append(Problem(Sighting(file, 1), "no BibTeX entries found"))
+    return Listing(file, "", tuple(entries), tuple(problems), found=found)
+
+
+def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]:
+    fields = {name.lower(): value for name, value in bib.fields.items()}
+    date, precision = _date(fields)
+    raw = RawEntry(
+        title=_plain(fields.get("title", "")),
+        title_at=at,
+        authors=", ".join(_name(person) for person in bib.persons.get("author", [])) or None,
+        authors_at=at,
+        date=date,
+        abstract=_plain(fields.get("abstract", "")),
+        ids=_ids(fields),
+        date_precision=precision,
+    )
+    entry, problems = build_entry(raw, "")
+    problems = [
+        p for p in problems if p.message not in ("entry has no abstract", "no date after the authors")
+    ]
+    return replace(entry, key=key), problems
+
+
+def _plain(value: str) -> str:
+    """LaTeX field text as Unicode: the braces of groups that only protect case dropped
+    (`{{BV Master Action}}`, `{Le spectre ... mati\\`eres}`), those of a macro's argument
+    (`\\emph{x}`) or scope (`R{\\o}nnow`) kept for the decoder; then decoded."""
+    out: list[str] = []
+    arguments: list[bool] = []
+    for index, char in enumerate(value):
+        escaped = index > 0 and value[index - 1] == "\\"
+        if char == "{" and not escaped:
+            argument = value.startswith("\\", index + 1) or bool(
+                _MACRO_BEFORE.search(value[max(0, index - 40) : index])
+            )
+            arguments.append(argument)
+            out.append(char if argument else "")
+        elif char == "}" and not escaped and arguments:
+            out.append(char if arguments.pop() else "")
+        else:
+            out.append(char)
+    return decode_latex("".join(out))
+
+
+def _name(person: BibPerson) -> str:
+    """`First Middle von Last, Jr` as a listing would show the person; a name in Chinese,
+    Japanese or Korean script family name first, unspaced (`方, 明月` is 方明月)."""
+    given = [*person.first_names, *person.middle_names]
+    family = [*person.prelast_names, *person.last_names]
+    if _CJK.fullmatch("".join(given + family)):
+        return _plain("".join(family + given))
+    name = _plain(" ".join(given + family))
+    lineage = _plain(" ".join(person.lineage_names))
+    return f"{name}, {lineage}" if lineage else name
+
+
+def _date(fields: dict[str, str]) -> tuple[dt.date | None, str]:
+    """biblatex's `date` (`2022-11`), else `year` and `month` (`jul`, `July`, `7`)."""
+    match = _ISO.match(fields.get("date", "").strip()) or _ISO.match(fields.get("year", "").strip())
+    if match is None:
+        return None, DAY
+    year = int(match[1])
+    month = int(match[2]) if match[2] else _month(fields.get("month", ""))
+    day = int(match[3]) if match[3] else 0
+    try:
+        return dt.date(year, month or 1, day or 1), DAY if day else MONTH if month else YEAR
+    except ValueError:
+        return dt.date(year, 1, 1), YEAR
+
+
+def _month(text: str) -> int:
+    text = text.strip().lower()
+    if text.isdigit():
+        return int(text) if 1 <= int(text) <= 12 else 0
+    return _MONTHS.get(text[:3], 0)
+
+
+def _ids(fields: dict[str, str]) -> Identifiers:
+    archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
+    eprint = fields.get("eprint", "")
+    ids = Identifiers()
+    if eprint and archive in ("arxiv", ""):
+        ids = arxiv_ids(eprint, fields.get("primaryclass") or fields.get("eprintclass") or "")
+    doi = find_doi(fields.get("doi", ""))
+    url = fields.get("url", "").strip()
+    return replace(ids, doi=doi or ids.doi, url=ids.url or (url if url.startswith("http") else ""))

@@ -1,0 +1,100 @@
+"""A library kept elsewhere: BibTeX and biblatex files as Zotero's Better BibTeX writes them
+(the real ones in `../shared/real-listings/exports/`, skipped where absent), their own keys
+kept as the papers' keys, and a .bib of our own for what those do not show."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import SiteBuilder, entry, listing
+from papershelf.model import MONTH, YEAR
+from papershelf.snapshots.reader import read_snapshot
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "exports"
+
+
+def real(name: str) -> Path:
+    path = REAL / name
+    if not path.exists():
+        pytest.skip(f"{name} is not here (the shared real listings are absent)")
+    return path
+
+
+def test_better_bibtex_with_arxiv_eprints():
+    read = read_snapshot(real("bibtex-bbt-arxiv-eprints-issue460.bib"))
+    assert read.problems == () and [e.key for e in read.entries] == [
+        "Ronnow.2014.Defining",
+        "Sen.2016.BV",
+        "Smolin.2013.Classical",
+    ]
+    ronnow, sen, smolin = read.entries
+    assert ronnow.title == "Defining and Detecting Quantum Speedup"
+    assert ronnow.authors[0].name == "Troels F. Rønnow" and len(ronnow.authors) == 9  # `R{\o}nnow`
+    assert (ronnow.date, ronnow.date_precision) == (dt.date(2014, 7, 1), MONTH)  # `month = jul`
+    assert (ronnow.ids.arxiv, ronnow.ids.primary_class, ronnow.ids.doi) == (
+        "1401.2910",
+        "quant-ph",
+        "10.1126/science.1252319",
+    )
+    assert sen.title == "BV Master Action for Heterotic and Type II String Field Theories"  # `{{...}}`
+    assert sen.ids.doi == "10.1007/JHEP02(2016)087" and smolin.ids.arxiv == "1305.4904"
+    assert ronnow.abstract.startswith("The development of small-scale digital and analog quantum")
+
+
+def test_name_particles_and_year_only_dates():
+    read = read_snapshot(real("bibtex-bbt-name-particles-issue565.bib"))
+    assert read.problems == () and len(read.entries) == 5
+    names = {e.key: e.authors[0].name for e in read.entries}
+    assert names["desw98"] == "Henriëtte de Swart" and names["vand95"] == "Danièle van de Velde"
+    assert names["vonf94"] == "Kai von Fintel"
+    by_key = {e.key: e for e in read.entries}
+    assert (by_key["desw98"].date, by_key["desw98"].date_precision) == (dt.date(1998, 1, 1), YEAR)
+    assert by_key["vand95"].title == "Le spectre nominal. Des noms de matières aux noms d'abstractions"
+
+
+def test_biblatex_with_chinese_names_and_iso_dates():
+    read = read_snapshot(real("biblatex-bbt-chinese-names-issue2320.bib"))
+    assert read.problems == () and len(read.entries) == 5
+    first, second = read.entries[:2]
+    assert (first.date, first.date_precision) == (dt.date(2022, 11, 1), MONTH)  # `date = {2022-11}`
+    assert [p.name for p in second.authors][:2] == ["方明月", "林佳妮"]  # `方, 明月 and 林, 佳妮`
+    assert second.title.startswith("数字化转型是否促进了企业内共同富裕")
+
+
+def test_a_bib_files_keys_are_the_papers_keys_and_are_remembered(site_builder: SiteBuilder):
+    site_builder.snapshot(
+        "library.bib",
+        "@misc{Lee.2026.Paging,\n  title = {Paging {Attention}},\n  author = {Lee, Ann and Wu, Bo},\n"
+        "  year = {2026},\n  month = aug,\n  eprint = {2608.01234},\n  archivePrefix = {arXiv}\n}\n\n"
+        "@article{broken,\n  title = {No closing brace,\n\n"
+        "@misc{index,\n  title = {Unsafe Key},\n  author = {Kim, Seon Ho},\n  year = 2025\n}\n",
+    )
+    site_builder.snapshot("a.txt", listing(entry("Paging Attention", "Ann Lee, Bo Wu", "5 August 2026")))
+    built = site_builder.build()
+    assert [w.split(": ", 1)[1][:40] for w in built.warnings] == ["library.bib:10: BibTeX entry pybtex cann"]
+    page = built.page("papers/Lee.2026.Paging/")  # one paper from both sources, under the file's key
+    assert page.select_one(".ps-links a")["href"] == "https://arxiv.org/abs/2608.01234"
+    assert page.select_one("time")["datetime"] == "2026-08-05"  # the listing's day beats the file's month
+    assert (built.site / "papers" / "kim2025unsafe" / "index.html").exists()  # `index` is no safe key
+    keys = (site_builder.root / "citation-keys.tsv").read_text(encoding="utf-8")
+    assert "Lee.2026.Paging\t" in keys
+
+
+def test_a_year_only_paper_shows_and_exports_its_year(site_builder: SiteBuilder, tmp_path: Path):
+    site_builder.snapshot(
+        "old.bib",
+        "@book{vonf94,\n  title = {Restrictions},\n  author = {{von Fintel}, Kai},\n  year = 1994\n}\n",
+    )
+    built = site_builder.build()
+    assert built.warnings == []
+    page = built.page("papers/vonf94/")
+    assert page.select_one("time").get_text() == "1994" and page.select_one("time")["datetime"] == "1994"
+    bib = (built.site / "papers" / "vonf94.bib").read_text(encoding="utf-8")
+    assert "year = {1994}" in bib and "month" not in bib
+    assert "date = {1994}" in (built.site / "library-biblatex.bib").read_text(encoding="utf-8")
+    (item,) = json.loads((built.site / "library.json").read_text(encoding="utf-8"))
+    assert item["issued"] == {"date-parts": [[1994]]}
