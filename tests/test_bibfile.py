@@ -98,3 +98,32 @@ def test_a_year_only_paper_shows_and_exports_its_year(site_builder: SiteBuilder,
     assert "date = {1994}" in (built.site / "library-biblatex.bib").read_text(encoding="utf-8")
     (item,) = json.loads((built.site / "library.json").read_text(encoding="utf-8"))
     assert item["issued"] == {"date-parts": [[1994]]}
+
+
+def test_a_csl_json_library_from_better_bibtex():
+    read = read_snapshot(real("csljson-bbt-26-items-issue1400.json"))
+    assert read.problems == () and read.found == len(read.entries) == 26
+    first = read.entries[0]
+    assert (first.key, first.source.line) == ("brittain2004", 2)
+    assert [p.name for p in first.authors] == ["Ian Brittain"]
+    assert (first.date, first.date_precision) == (dt.date(2004, 1, 1), YEAR)  # `["2004"]`
+    assert first.ids.doi == "10.1177/0193723504268729"  # `10/fqd6hj` is short: the URL's is kept
+    assert min(e.date for e in read.entries if e.date) == dt.date(1981, 1, 1)  # a library holds old papers
+    organisations = {
+        e.key: [p.name for p in e.authors] for e in read.entries if e.key.startswith(("iaaf", "time"))
+    }
+    assert organisations == {"iaaf2019": ["IAAF"], "timeusa2019": ["TIME USA"], "timeusa2019a": ["TIME USA"]}
+    assert "Perceptions of disability" in first.title
+
+
+def test_json_that_is_no_csl_library_is_one_warning(tmp_path: Path):
+    (tmp_path / "settings.json").write_text('{"theme": "dark"}\n', encoding="utf-8")
+    (tmp_path / "cut.json").write_text('[{"type": "article", "title": "A"', encoding="utf-8")
+    said = {
+        name: [str(p) for p in read_snapshot(tmp_path / name).problems]
+        for name in ("settings.json", "cut.json")
+    }
+    assert said["settings.json"] == [
+        "settings.json:1: not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
+    ]
+    assert len(said["cut.json"]) == 1 and "not valid JSON" in said["cut.json"][0]

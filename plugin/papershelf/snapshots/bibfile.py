@@ -83,6 +83,7 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]
         abstract=_plain(fields.get("abstract", "")),
         ids=_ids(fields),
         date_precision=precision,
+        any_age=True,
     )
     entry, problems = build_entry(raw, "")
     problems = [

@@ -38,6 +38,9 @@ class RawEntry:
     ids: Identifiers = field(default_factory=Identifiers)
     date_precision: str = DAY
     """How much of `date` (a date) the source gave: a `.bib` file may give only the year."""
+    any_age: bool = False
+    """From a library the user keeps (`.bib`, CSL-JSON), not a listing of latest papers: a
+    paper from 1981 is no typo there."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -50,7 +53,11 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     problems: list[Problem] = []
     if raw.authors is None:
         problems.append(Problem(raw.title_at, "entry has no author line"))
-    reading = read_date(raw.date) if raw.date else DateReading(None, "no date after the authors")
+    reading = (
+        read_date(raw.date, any_age=raw.any_age)
+        if raw.date
+        else DateReading(None, "no date after the authors")
+    )
     if raw.authors is not None and reading.warning:  # else the missing author line says enough
         problems.append(Problem(raw.authors_at, reading.warning))
     authors = parse_authors(raw.authors or "")

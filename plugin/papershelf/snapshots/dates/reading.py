@@ -35,10 +35,13 @@ class DateReading:
     warning: str | None = None
 
 
-def read_date(written: str | datetime.date, today: datetime.date | None = None) -> DateReading:
+def read_date(
+    written: str | datetime.date, today: datetime.date | None = None, any_age: bool = False
+) -> DateReading:
     """The date `written` in a listing (text, or a date the page gave machine-readably),
     judged as the module docstring says: implausible dates become unknown, ambiguous
-    ones are read day first; either way with a warning."""
+    ones are read day first; either way with a warning. With `any_age` (a library the user
+    keeps, which holds papers of any age), only a date in the future is implausible."""
     if isinstance(written, datetime.date):
         date, ambiguous = written, False
     else:
@@ -47,8 +50,9 @@ def read_date(written: str | datetime.date, today: datetime.date | None = None) 
             return DateReading(None, f"unreadable date {written!r}")
         date, ambiguous = reading
     latest = (today or datetime.date.today()) + _AHEAD
-    if not _EARLIEST <= date <= latest:
-        why = f"before {_EARLIEST.year} or after {latest}"
+    earliest = datetime.date.min if any_age else _EARLIEST
+    if not earliest <= date <= latest:
+        why = f"after {latest}" if any_age else f"before {_EARLIEST.year} or after {latest}"
         return DateReading(None, f"implausible date {str(written)!r} ({why}); left unknown")
     if ambiguous:
         return DateReading(date, f"ambiguous date {written!r}: read day first, as {date.isoformat()}")

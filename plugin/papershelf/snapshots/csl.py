@@ -1,0 +1,137 @@
+"""Reader for CSL-JSON libraries (Zotero's and Better BibTeX's "CSL JSON" export, pandoc's).
+
+The file is a JSON array of items: each is a paper under its `citation-key` (or `id`), kept
+as its citation key when safe, as for `.bib` files. Names are `family`/`given` (with
+particles and suffixes) or one `literal` (an organisation); `issued.date-parts` gives the date
+to the precision given (years may be strings: `["2004"]`). A `DOI` in short form (`10/fqd6hj`)
+is no DOI yet: the full one is taken from `URL` when it is a doi.org address.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import replace
+
+from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry
+
+__all__ = ["looks_like_csl", "parse_csl"]
+
+_ITEM_START = re.compile(r"^\s*\{", re.MULTILINE)
+
+
+def looks_like_csl(text: str) -> bool:
+    return text.lstrip().startswith("[") and '"type"' in text[:20000]
+
+
+def parse_csl(text: str, file: str) -> Listing:
+    try:
+        items = json.loads(text)
+    except json.JSONDecodeError as error:
+        return Listing(file, "", (), (Problem(Sighting(file, error.lineno), f"not valid JSON: {error.msg}"),))
+    if not isinstance(items, list):
+        why = "not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
+        return Listing(file, "", (), (Problem(Sighting(file, 1), why),))
+    lines = _item_lines(text)
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for number, item in enumerate(items):
+        at = Sighting(file, lines[number] if number < len(lines) else 1)
+        if not isinstance(item, dict) or not _text(item.get("title")):
+            problems.append(Problem(at, "CSL item without a title; skipped"))
+            continue
+        entry, found = _entry(item, at)
+        entries.append(entry)
+        problems += found
+    return Listing(file, "", tuple(entries), tuple(problems), found=len(items))
+
+
+def _item_lines(text: str) -> list[int]:
+    """The line of each top-level item: where an object opens at depth one of the array."""
+    lines, depth, line, in_string, escaped = [], 0, 1, False, False
+    for char in text:
+        if char == "\n":
+            line += 1
+        if in_string:
+            escaped, in_string = (not escaped and char == "\\"), in_string and (escaped or char != '"')
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            if char == "{" and depth == 1:
+                lines.append(line)
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return lines
+
+
+def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]:
+    date, precision = _issued(item.get("issued"))
+    people = item.get("author")
+    raw = RawEntry(
+        title=_text(item.get("title")),
+        title_at=at,
+        authors=", ".join(_name(person) for person in people if isinstance(person, dict))
+        if isinstance(people, list)
+        else None,
+        authors_at=at,
+        date=date,
+        abstract=_text(item.get("abstract")),
+        ids=_ids(item),
+        date_precision=precision,
+        any_age=True,
+    )
+    entry, problems = build_entry(raw, "")
+    problems = [
+        p for p in problems if p.message not in ("entry has no abstract", "no date after the authors")
+    ]
+    key = _text(item.get("citation-key")) or _text(item.get("id"))
+    return replace(entry, key=key), problems
+
+
+def _name(person: dict[str, object]) -> str:
+    if literal := _text(person.get("literal")):
+        return literal
+    parts = ("given", "dropping-particle", "non-dropping-particle", "family")
+    name = " ".join(text for part in parts if (text := _text(person.get(part))))
+    suffix = _text(person.get("suffix"))
+    return f"{name}, {suffix}" if suffix else name
+
+
+def _issued(issued: object) -> tuple[dt.date | None, str]:
+    parts = issued.get("date-parts") if isinstance(issued, dict) else None
+    first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
+    try:
+        numbers = [int(str(part)) for part in first[:3]]
+    except ValueError:
+        return None, DAY
+    if not numbers:
+        return None, DAY
+    precision = (YEAR, MONTH, DAY)[len(numbers) - 1]
+    try:
+        month, day = [*numbers[1:], 1, 1][:2]
+        return dt.date(numbers[0], month, day), precision
+    except ValueError:
+        return None, DAY
+
+
+def _ids(item: dict[str, object]) -> Identifiers:
+    url = _text(item.get("URL"))
+    number = _text(item.get("number"))
+    ids = (
+        arxiv_ids(url)
+        if "arxiv.org" in url
+        else arxiv_ids(number)
+        if "arxiv" in number.lower()
+        else Identifiers()
+    )
+    doi = find_doi(_text(item.get("DOI"))) or (find_doi(url) if "doi.org" in url else "")
+    return replace(ids, doi=doi, url=ids.url or url)
+
+
+def _text(value: object) -> str:
+    return " ".join(str(value).split()) if isinstance(value, (str, int)) else ""
