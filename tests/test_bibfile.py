@@ -127,3 +127,25 @@ def test_json_that_is_no_csl_library_is_one_warning(tmp_path: Path):
         "settings.json:1: not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
     ]
     assert len(said["cut.json"]) == 1 and "not valid JSON" in said["cut.json"][0]
+
+
+def test_a_ris_export_from_zotero():
+    read = read_snapshot(real("ris-zotero-pubmed-6-items.ris"))
+    assert read.problems == () and read.found == len(read.entries) == 6
+    first, second = read.entries[:2]
+    assert first.source.line == 1 and second.source.line == 26
+    assert [p.name for p in first.authors][:2] == ["Agata Rudnik", "Grazyna Piotrowicz"]
+    assert (first.date, first.date_precision) == (dt.date(2019, 1, 1), YEAR)  # `DA  - 2019///`
+    assert (second.date, second.date_precision) == (dt.date(2019, 10, 1), MONTH)  # `2019/10//undefined`
+    assert second.ids.doi == "10.1007/s10151-019-02080-0"
+    assert read.entries[3].date == dt.date(2019, 7, 24)
+
+
+def test_a_ris_record_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path):
+    (tmp_path / "cut.ris").write_text(
+        "TY  - JOUR\nTI  - Whole\nAU  - Lee, Ann\nPY  - 2020\nER  - \n\nTY  - JOUR\nTI  - Cut\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "cut.ris")
+    assert [e.title for e in read.entries] == ["Whole"] and read.found == 2
+    assert [str(p) for p in read.problems] == ["cut.ris:7: RIS record not closed by 'ER  -'; skipped"]

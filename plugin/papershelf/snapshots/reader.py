@@ -16,6 +16,7 @@ from pathlib import Path
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot
 from papershelf.snapshots.csl import looks_like_csl, parse_csl
+from papershelf.snapshots.ris import looks_like_ris, parse_ris
 from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
@@ -31,8 +32,15 @@ FEED_SUFFIXES = frozenset({".xml", ".rss", ".atom"})
 EMAIL_SUFFIXES = frozenset({".eml"})
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
 CSL_SUFFIXES = frozenset({".json"})
+RIS_SUFFIXES = frozenset({".ris"})
 SNAPSHOT_SUFFIXES = (
-    TEXT_SUFFIXES | HTML_SUFFIXES | FEED_SUFFIXES | EMAIL_SUFFIXES | BIB_SUFFIXES | CSL_SUFFIXES
+    TEXT_SUFFIXES
+    | HTML_SUFFIXES
+    | FEED_SUFFIXES
+    | EMAIL_SUFFIXES
+    | BIB_SUFFIXES
+    | CSL_SUFFIXES
+    | RIS_SUFFIXES
 )
 
 
@@ -46,7 +54,7 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     name = name or path.name
     suffix = path.suffix.lower()
     if suffix not in SNAPSHOT_SUFFIXES:
-        expected = "expected .txt, .html, .xml, .eml, .bib or .json"
+        expected = "expected .txt, .html, .xml, .eml, .bib, .json or .ris"
         return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; {expected}); skipped")
     try:
         if data is None and not stat.S_ISREG(path.stat().st_mode):
@@ -77,6 +85,8 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
         return parse_html_listing
     if suffix in CSL_SUFFIXES or looks_like_csl(text):
         return parse_csl
+    if suffix in RIS_SUFFIXES or looks_like_ris(text):
+        return parse_ris
     if suffix in BIB_SUFFIXES or looks_like_bibtex(text):
         return parse_bibtex
     return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing

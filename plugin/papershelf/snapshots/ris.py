@@ -1,0 +1,98 @@
+"""Reader for RIS files (Zotero's, EndNote's and most databases' export), read with `rispy`.
+
+Each record (`TY  -` to `ER  -`) is a paper. Authors come as `Family, Given` (`AU`, `A1`);
+the date is `DA` or `PY`/`Y1` (`2019/10//`, with Zotero's `undefined` where a part is
+missing), to the precision given; `DO` is the DOI, `UR` a link. RIS has no citation key of
+its own (`ID` is a record number in some exports, not a key), so papers get the usual keys.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+
+import rispy
+
+from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry
+
+__all__ = ["looks_like_ris", "parse_ris"]
+
+_RECORD = re.compile(r"^TY  - ", re.MULTILINE)
+_DATE = re.compile(r"^(\d{4})(?:[/-](\d{1,2})?)?(?:[/-](\d{1,2})?)?")
+
+
+def looks_like_ris(text: str) -> bool:
+    return _RECORD.search(text[:5000]) is not None and "ER  -" in text
+
+
+def parse_ris(text: str, file: str) -> Listing:
+    lines = [text.count("\n", 0, match.start()) + 1 for match in _RECORD.finditer(text)]
+    try:
+        records = rispy.loads(text)
+    except (OSError, ValueError) as error:
+        return Listing(file, "", (), (Problem(Sighting(file, 1), f"RIS file rispy cannot read ({error})"),))
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for number, record in enumerate(records):
+        at = Sighting(file, lines[number] if number < len(lines) else 1)
+        title = record.get("title") or record.get("primary_title") or ""
+        if not title:
+            problems.append(Problem(at, "RIS record without a title; skipped"))
+            continue
+        entry, found = _entry(record, str(title), at)
+        entries.append(entry)
+        problems += found
+    if len(lines) > len(records):  # rispy drops a record that `ER  -` never closes
+        problems.append(
+            Problem(Sighting(file, lines[len(records)]), "RIS record not closed by 'ER  -'; skipped")
+        )
+    if not lines:
+        problems.append(Problem(Sighting(file, 1), "no RIS records found"))
+    return Listing(file, "", tuple(entries), tuple(problems), found=len(lines))
+
+
+def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, list[Problem]]:
+    people = record.get("authors") or record.get("first_authors") or []
+    date, precision = _date(str(record.get("date") or record.get("year") or ""))
+    raw = RawEntry(
+        title=title,
+        title_at=at,
+        authors=", ".join(_name(str(person)) for person in people) if isinstance(people, list) else None,
+        authors_at=at,
+        date=date,
+        abstract=str(record.get("abstract") or ""),
+        ids=_ids(record),
+        date_precision=precision,
+        any_age=True,
+    )
+    entry, problems = build_entry(raw, "")
+    ignored = ("entry has no abstract", "no date after the authors")
+    return entry, [problem for problem in problems if problem.message not in ignored]
+
+
+def _name(person: str) -> str:
+    """`Rudnik, Agata` -> `Agata Rudnik`."""
+    family, _, given = person.partition(",")
+    return f"{given.strip()} {family.strip()}".strip() if given else person.strip()
+
+
+def _date(text: str) -> tuple[dt.date | None, str]:
+    match = _DATE.match(text.strip())
+    if match is None:
+        return None, DAY
+    year, month, day = int(match[1]), int(match[2] or 0), int(match[3] or 0)
+    try:
+        return dt.date(year, month or 1, day or 1), DAY if day else MONTH if month else YEAR
+    except ValueError:
+        return dt.date(year, 1, 1), YEAR
+
+
+def _ids(record: dict[str, object]) -> Identifiers:
+    urls = record.get("urls") or []
+    url = str(urls[0]) if isinstance(urls, list) and urls else ""
+    ids = arxiv_ids(url) if "arxiv.org" in url else Identifiers()
+    doi = find_doi(str(record.get("doi") or ""))
+    return replace(ids, doi=doi or ids.doi, url=ids.url or url)
