@@ -23,6 +23,7 @@ from bs4 import BeautifulSoup, PageElement, Tag
 
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
+from papershelf.snapshots.arxiv_listing import is_arxiv_listing_page, read_arxiv_listing_page
 from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
@@ -38,6 +39,7 @@ _Anchor = tuple[PageElement, dt.date | str]
 
 
 _PAGE_READERS = (
+    (is_arxiv_listing_page, read_arxiv_listing_page),
     (is_scholar_alert, read_scholar_alert),
     (is_huggingface_paper, read_huggingface_paper),
     (is_paper_cards, read_paper_cards),

@@ -18,6 +18,7 @@ from papershelf.snapshots.decoding import Decoded, decode_snapshot
 from papershelf.snapshots.csl import looks_like_csl, parse_csl
 from papershelf.snapshots.ris import looks_like_ris, parse_ris
 from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
+from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing, parse_arxiv_listing
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
@@ -89,6 +90,8 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
         return parse_ris
     if suffix in BIB_SUFFIXES or looks_like_bibtex(text):
         return parse_bibtex
+    if looks_like_arxiv_listing(text):
+        return parse_arxiv_listing
     return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
 
 

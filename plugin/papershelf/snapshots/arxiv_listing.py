@@ -1,0 +1,182 @@
+"""Reader for arXiv's listing pages (`arxiv.org/list/<category>/new`, `/recent`,
+`/pastweek`), as a browser copies their text or saves them as HTML.
+
+The page says its day ("Showing new listings for Thursday, 5 March 2026"), which is the
+papers' date, as a listing's is; then sections (New submissions, Cross submissions,
+Replacement submissions) of numbered entries. As copied text an entry opens with `[1]`, and
+its fields come in one of two designs seen in 2026: `[1] arXiv:2603.03383 [pdf, html, other]`
+then `Title: ...`, `Authors: ...` a line each; or each label and value on lines of their own
+(`[1]`, `arXiv:2603.03383`, `[ pdf , html , other ]`, `Title:`, the title, ...). Then
+`Comments:`, `Subjects: Machine Learning (cs.LG); ...` (its first class is the primary one,
+and the paper's topic, as in arXiv's feeds) and the abstract, which replacements lack.
+Section headings, "Total of N entries" and the page's menus are never part of an entry.
+Saved as HTML, the same entries are `<dt>`/`<dd>` pairs of a `<dl>`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bs4 import BeautifulSoup, Tag
+
+from papershelf.identifiers import arxiv_ids
+from papershelf.model import Entry, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+
+__all__ = [
+    "is_arxiv_listing_page",
+    "looks_like_arxiv_listing",
+    "parse_arxiv_listing",
+    "read_arxiv_listing_page",
+]
+
+_ENTRY = re.compile(r"^\s*\[(\d+)\]\s*(.*)$")
+_ID = re.compile(r"arXiv:(\S+)")
+_LABEL = re.compile(
+    r"^\s*(Title|Authors|Comments|Subjects|Journal-ref|Report-no|DOI|MSC-class|ACM-class):\s*(.*)$"
+)
+_SECTION = re.compile(r"^\s*(?:New|Cross|Replacement) submissions\b|^\s*Cross-lists?\b|^\s*Replacements?\b")
+_CHROME = re.compile(r"^\s*(?:Total of \d+ entries|Showing (?:new )?listings? for|Which authors of this)")
+_DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
+_CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
+
+
+def looks_like_arxiv_listing(text: str) -> bool:
+    """Whether copied text is an arXiv listing page: numbered entries with arXiv ids."""
+    return re.search(r"^\s*\[\d+\]\s*(?:arXiv:\S+|\n\s*arXiv:\S+)", text, re.MULTILINE) is not None
+
+
+def parse_arxiv_listing(text: str, file: str) -> Listing:
+    lines = text.split("\n")
+    day = _day(text)
+    starts = [index for index, line in enumerate(lines) if _ENTRY.match(line)]
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        block = _until_section(lines[start:end])
+        entry, found = _text_entry(block, Sighting(file, start + 1), day)
+        problems += found
+        if entry is not None:
+            entries.append(entry)
+    if day is None and entries:
+        problems.insert(
+            0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
+        )
+    return Listing(
+        file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=len(starts)
+    )
+
+
+def _until_section(block: list[str]) -> list[str]:
+    """An entry's lines, up to the next section heading or page chrome."""
+    for index, line in enumerate(block[1:], start=1):
+        if _SECTION.match(line) or _CHROME.match(line):
+            return block[:index]
+    return block
+
+
+def _text_entry(block: list[str], at: Sighting, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+    fields: dict[str, str] = {}
+    label = ""
+    rest: list[str] = []
+    identifier = ""
+    for line in block:
+        if not identifier and (found := _ID.search(line)):
+            identifier = found[1]
+            continue
+        if match := _LABEL.match(line):
+            label = match[1].lower()
+            fields[label] = match[2].strip()
+        elif label and not fields[label] and line.strip():
+            fields[label] = line.strip()  # the later design: the value on the next line
+        elif label and label != "subjects" and line.startswith((" ", "\t")) and line.strip():
+            fields[label] += " " + line.strip()
+        elif label == "subjects" or (label and fields.get(label)):
+            rest.append(line)
+    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day)
+
+
+def _entry(
+    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None
+) -> tuple[Entry | None, list[Problem]]:
+    classes = _CLASS.findall(fields.get("subjects", ""))
+    ids = arxiv_ids(identifier, classes[0] if classes else "")
+    if not ids or not fields.get("title"):
+        return None, [Problem(at, "listing entry without an arXiv id or title; skipped")]
+    raw = RawEntry(
+        title=fields["title"],
+        title_at=at,
+        authors=fields.get("authors"),
+        authors_at=at,
+        date=day,
+        abstract=abstract,
+        ids=ids,
+    )
+    entry, problems = build_entry(raw, classes[0] if classes else "arXiv")
+    if not abstract:  # replacements carry none: no problem
+        problems = [problem for problem in problems if problem.message != "entry has no abstract"]
+    return entry, problems
+
+
+def _day(text: str) -> dt.date | None:
+    match = _DAY.search(text)
+    if match is None:
+        return None
+    try:
+        return dt.datetime.strptime(match[1], "%d %B %Y").date()
+    except ValueError:
+        return None
+
+
+def is_arxiv_listing_page(soup: BeautifulSoup) -> bool:
+    return (
+        soup.select_one("dl dt a[href*='/abs/']") is not None
+        and soup.select_one("dd .list-title") is not None
+    )
+
+
+def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
+    day = _day(" ".join(soup.get_text(" ").split()))
+    pairs = [(dt_tag, dt_tag.find_next_sibling("dd")) for dt_tag in soup.select("dl > dt")]
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for term, description in pairs:
+        at = Sighting(file, getattr(term, "sourceline", None) or 1)
+        link = term.select_one("a[href*='/abs/']")
+        if link is None or not isinstance(description, Tag):
+            problems.append(Problem(at, "listing entry without an arXiv id; skipped"))
+            continue
+        fields = {
+            name: _field(description, f".list-{name}")
+            for name in ("title", "authors", "comments", "subjects")
+        }
+        abstract = description.select_one("p")
+        entry, found = _entry(
+            str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
+        )
+        problems += found
+        if entry is not None:
+            entries.append(entry)
+    if day is None and entries:
+        problems.insert(
+            0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
+        )
+    return Listing(
+        file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=len(pairs)
+    )
+
+
+def _field(description: Tag, selector: str) -> str:
+    """A field's text without its label (`Title:`)."""
+    found = description.select_one(selector)
+    if not isinstance(found, Tag):
+        return ""
+    for label in found.select(".descriptor"):
+        label.extract()
+    return _text(found)
+
+
+def _text(tag: Tag) -> str:
+    return " ".join(clean_space(tag.get_text(" ", strip=True)).split()).replace(" ,", ",")
