@@ -170,10 +170,10 @@ def test_broken_entries_warn_with_file_and_line_and_neighbours_survive():
         entry("Good Two", "Cy Coder"),
     )
     parsed = parse_text_listing(text, "feed.txt")
-    assert [e.title for e in parsed.entries] == ["Good One", "Bad Date", "No Author Line", "Good Two"]
+    assert [e.title for e in parsed.entries] == ["Good One", "Bad Date", "Good Two"]  # a bullet is no paper
     assert [str(p) for p in parsed.problems] == [
         "feed.txt:13: unreadable date 'sometime soon'",
-        "feed.txt:17: entry has no author line",
+        "feed.txt:17: not a paper: no author line; skipped",
     ]
     assert parsed.entries[1].date is None and parsed.entries[1].authors[0].name == "Bob Builder"
 

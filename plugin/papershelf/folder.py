@@ -109,8 +109,7 @@ class SnapshotFolder:
             entries = tuple(replace(entry, provisional=True) for entry in listing.entries)
             return _Read(stamp, replace(listing, entries=entries), final=False)
         listing = read_snapshot(path, name) if self.stored is None else self._stored_read(name, path)
-        cut_off = bool(listing.entries) and listing.entries[-1].provisional
-        return _Read(stamp, listing, final=not cut_off)
+        return _Read(stamp, listing, final=_complete(listing))
 
     def _stored_read(self, name: str, path: Path) -> Listing:
         """The listing kept on disk for the file's bytes, or a new reading, kept for the next
@@ -125,9 +124,15 @@ class SnapshotFolder:
         listing = self.stored.get(name, data)
         if listing is None:
             listing = read_snapshot(path, name, data)
-            if not (listing.entries and listing.entries[-1].provisional):
+            if _complete(listing):
                 self.stored.put(name, data, listing)
         return listing
+
+
+def _complete(listing: Listing) -> bool:
+    """Whether a reading may be kept: the file does not end inside an item or with an item
+    read provisionally, as a file a browser is still saving does."""
+    return not listing.cut_off and not (listing.entries and listing.entries[-1].provisional)
 
 
 def _ignored(name: str) -> bool:

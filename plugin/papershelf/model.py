@@ -124,6 +124,9 @@ class Listing:
     problems: tuple[Problem, ...] = ()
     found: int = 0
     notes: tuple[Problem, ...] = ()
+    cut_off: bool = False
+    """Whether the file ends inside an item (a title with nothing after it), as one that is
+    still being written does: it is read again rather than kept (see `SnapshotFolder`)."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import entry, listing
+import papershelf.folder
+from papershelf.snapshots.reader import read_snapshot
 from papershelf.folder import SnapshotFolder
 from papershelf.model import Listing
 
@@ -118,13 +120,17 @@ def test_a_file_still_being_written_is_provisional_and_read_again(project: Path)
     assert kept.entries[0].title == "B Paper"  # settled and complete: kept, not read again
 
 
-def test_a_listing_cut_off_in_its_last_entry_is_read_again(project: Path):
+@pytest.mark.parametrize("tail", ["• Half a Title\n", "• Half a Title\n\n  Bo Wu · 7 Aug"])
+def test_a_listing_cut_off_in_its_last_entry_is_read_again(project: Path, tail: str, monkeypatch):
+    """Cut after a title (no paper yet) or inside the date (a provisional one)."""
+    reads = []
+    monkeypatch.setattr(papershelf.folder, "read_snapshot", lambda *a: reads.append(1) or read_snapshot(*a))
     root = project / "snapshots"
-    cut = ONE + "• Half a Title\n"
-    (root / "a.txt").write_text(cut, encoding="utf-8")
+    (root / "a.txt").write_text(ONE + tail, encoding="utf-8")
     folder = SnapshotFolder(root)
     (first,) = folder.listings()
-    assert [(e.title, e.provisional) for e in first.entries] == [("A Paper", False), ("Half a Title", True)]
-    _rewrite_same_stamp(root / "a.txt", cut.replace("Half a Title", "Half b Title"))
+    assert first.entries[0].title == "A Paper" and len(reads) == 1
+    _rewrite_same_stamp(root / "a.txt", ONE + tail.replace("Half a Title", "Half b Title"))
     (again,) = folder.listings()
-    assert again.entries[-1].title == "Half b Title"
+    assert len(reads) == 2  # read again, though its size and time are the same
+    assert [e.title for e in again.entries][1:] in ([], ["Half b Title"])

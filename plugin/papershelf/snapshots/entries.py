@@ -12,7 +12,12 @@ from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
 
-__all__ = ["RawEntry", "build_entry", "clean_space"]
+__all__ = ["NO_AUTHOR_LINE", "RawEntry", "build_entry", "clean_space"]
+
+NO_AUTHOR_LINE = "not a paper: no author line; skipped"
+"""What a listing reader says of an item with a title and no author line at all: a bullet
+of notes, a blog post, a menu. It is no paper (the rest of the file still is), and a file
+whose every item is such is no listing (see `papershelf.snapshots.reader`)."""
 
 _ELLIPSES = ("…", "...")
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")

@@ -24,7 +24,7 @@ from bs4 import BeautifulSoup, PageElement, Tag
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
 from papershelf.snapshots.arxiv_listing import is_arxiv_listing_page, read_arxiv_listing_page
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
@@ -63,6 +63,9 @@ def parse_html_listing(html: str, file: str) -> Listing:
         raw = page.fields(item, file)
         if raw is None:
             problems.append(Problem(Sighting(file, _line(item)), "entry without a title skipped"))
+            continue
+        if raw.authors is None:
+            problems.append(Problem(raw.title_at, NO_AUTHOR_LINE))
             continue
         entry, entry_problems = build_entry(raw, topic)
         entries.append(entry)

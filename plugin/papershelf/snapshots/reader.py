@@ -8,6 +8,7 @@ note when the detector is sure, a warning when it guessed.
 
 from __future__ import annotations
 
+import re
 import stat
 from collections.abc import Callable
 from dataclasses import replace
@@ -20,6 +21,7 @@ from papershelf.snapshots.ris import looks_like_ris, parse_ris
 from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
 from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing, parse_arxiv_listing
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
+from papershelf.snapshots.entries import NO_AUTHOR_LINE
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.mail import parse_email
@@ -70,7 +72,10 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     decoded = decode_snapshot(data)
     if decoded.binary:
         return _skipped(name, "binary file; skipped")
-    listing = _reader(suffix, decoded.text)(decoded.text, name)
+    read = _reader(suffix, decoded.text)
+    listing = read(decoded.text, name)
+    if read in (parse_text_listing, parse_html_listing) and not listing.entries:
+        listing = _unrecognised(listing, decoded.text, suffix in HTML_SUFFIXES)
     warnings, notes = _decoding_problems(decoded, name)
     problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
     return replace(listing, problems=tuple(problems), notes=(*notes, *listing.notes))
@@ -93,6 +98,24 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
     if looks_like_arxiv_listing(text):
         return parse_arxiv_listing
     return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
+
+
+_NOT_A_LISTING = ("no entries found", NO_AUTHOR_LINE, "text outside any entry ignored", "no topic line")
+
+
+def _unrecognised(listing: Listing, text: str, html: bool) -> Listing:
+    """A file in which the listing readers found nothing but things that are no papers is
+    no listing: one warning that says what it looks like, instead of one per item."""
+    if not all(problem.message.startswith(_NOT_A_LISTING) for problem in listing.problems):
+        return listing
+    if html:
+        title = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+        looks = f"an HTML page titled {' '.join(title[1].split())[:60]!r}" if title else "an HTML page"
+    else:
+        first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        looks = f"text beginning {first[:60]!r}"
+    why = f"not a recognised listing; it looks like {looks}"
+    return replace(listing, problems=(Problem(Sighting(listing.file, 1), why),))
 
 
 def _skipped(name: str, why: str) -> Listing:

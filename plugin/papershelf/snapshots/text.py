@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space
 
 __all__ = ["parse_text_listing"]
 
@@ -47,15 +47,20 @@ def parse_text_listing(text: str, file: str) -> Listing:
             Problem(Sighting(file, line.number), f"text outside any entry ignored: {line.text[:60]!r}")
         )
     entries: list[Entry] = []
+    raw = None
     for position, start in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(lines)
-        block = [line for line in lines[start:end] if line.text]
-        entry, entry_problems = _read_entry(block, topic, file)
+        raw = _read_entry([line for line in lines[start:end] if line.text], file)
+        if raw.authors is None:
+            problems.append(Problem(raw.title_at, NO_AUTHOR_LINE))
+            continue
+        entry, entry_problems = build_entry(raw, topic)
         problems.extend(entry_problems)
         entries.append(entry)
     if not starts:
         problems.append(Problem(Sighting(file, 1), "no entries found"))
-    return Listing(file, topic, tuple(entries), tuple(problems), found=len(starts))
+    cut_off = raw is not None and raw.authors is None  # a file still being written ends so
+    return Listing(file, topic, tuple(entries), tuple(problems), found=len(starts), cut_off=cut_off)
 
 
 def _normalised_lines(text: str) -> list[_Line]:
@@ -68,7 +73,7 @@ def _normalised_lines(text: str) -> list[_Line]:
     return [_Line(number, clean_space(raw).rstrip()) for number, raw in enumerate(text.split("\n"), start=1)]
 
 
-def _read_entry(block: list[_Line], topic: str, file: str) -> tuple[Entry, list[Problem]]:
+def _read_entry(block: list[_Line], file: str) -> RawEntry:
     head = block[0]
     match = _BULLET.match(head.text)
     assert match is not None
@@ -89,7 +94,7 @@ def _read_entry(block: list[_Line], topic: str, file: str) -> tuple[Entry, list[
         date=date_text,
         abstract=" ".join(line.text for line in rest[meta_at + 1 :]) if meta_at is not None else "",
     )
-    return build_entry(raw, topic)
+    return raw
 
 
 def _split_meta(text: str) -> tuple[str, str]:
