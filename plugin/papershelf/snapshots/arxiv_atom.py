@@ -15,7 +15,7 @@ from dataclasses import replace
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_rss import ARXIV
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["is_arxiv_atom", "read_arxiv_atom"]
@@ -33,13 +33,7 @@ def is_arxiv_atom(root: Element) -> bool:
 
 def read_arxiv_atom(root: Element, file: str) -> Listing:
     items = root.findall(f"{ATOM}entry")
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for item in items:
-        entry, found = _entry(item, file)
-        problems += found
-        if entry is not None:
-            entries.append(entry)
+    entries, problems = gathered(_entry(item, file) for item in items)
     if not items:
         title = root.findtext(f"{ATOM}title")
         problems.append(Problem(Sighting(file, root.line), f"arXiv API response with no entries ({title})"))

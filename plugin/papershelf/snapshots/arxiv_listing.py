@@ -22,7 +22,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.identifiers import arxiv_ids
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
 
 __all__ = [
     "is_arxiv_listing_page",
@@ -51,22 +51,13 @@ def parse_arxiv_listing(text: str, file: str) -> Listing:
     lines = text.split("\n")
     day = _day(text)
     starts = [index for index, line in enumerate(lines) if _ENTRY.match(line)]
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for number, start in enumerate(starts):
-        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
-        block = _until_section(lines[start:end])
-        entry, found = _text_entry(block, Sighting(file, start + 1), day)
-        problems += found
-        if entry is not None:
-            entries.append(entry)
-    if day is None and entries:
-        problems.insert(
-            0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
-        )
-    return Listing(
-        file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=len(starts)
+    ends = [*starts[1:], len(lines)]
+    blocks = (_until_section(lines[start:end]) for start, end in zip(starts, ends, strict=True))
+    read = (
+        _text_entry(block, Sighting(file, start + 1), day)
+        for start, block in zip(starts, blocks, strict=True)
     )
+    return _listing(file, day, *gathered(read), found=len(starts))
 
 
 def _until_section(block: list[str]) -> list[str]:
@@ -139,33 +130,36 @@ def is_arxiv_listing_page(soup: BeautifulSoup) -> bool:
 
 def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
     day = _day(" ".join(soup.get_text(" ").split()))
-    pairs = [(dt_tag, dt_tag.find_next_sibling("dd")) for dt_tag in soup.select("dl > dt")]
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for term, description in pairs:
-        at = Sighting(file, getattr(term, "sourceline", None) or 1)
-        link = term.select_one("a[href*='/abs/']")
-        if link is None or not isinstance(description, Tag):
-            problems.append(Problem(at, "listing entry without an arXiv id; skipped"))
-            continue
-        fields = {
-            name: _field(description, f".list-{name}")
-            for name in ("title", "authors", "comments", "subjects")
-        }
-        abstract = description.select_one("p")
-        entry, found = _entry(
-            str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
-        )
-        problems += found
-        if entry is not None:
-            entries.append(entry)
+    terms = soup.select("dl > dt")
+    read = (_page_entry(term, file, day) for term in terms)
+    return _listing(file, day, *gathered(read), found=len(terms))
+
+
+def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+    """One `<dt>` (number, id, links) and the `<dd>` after it (the fields)."""
+    at = Sighting(file, getattr(term, "sourceline", None) or 1)
+    link = term.select_one("a[href*='/abs/']")
+    description = term.find_next_sibling("dd")
+    if link is None or not isinstance(description, Tag):
+        return None, [Problem(at, "listing entry without an arXiv id; skipped")]
+    fields = {
+        name: _field(description, f".list-{name}") for name in ("title", "authors", "comments", "subjects")
+    }
+    abstract = description.select_one("p")
+    return _entry(
+        str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
+    )
+
+
+def _listing(
+    file: str, day: dt.date | None, entries: list[Entry], problems: list[Problem], found: int
+) -> Listing:
+    """The page's listing; a page that says no day leaves its papers undated, once said."""
     if day is None and entries:
         problems.insert(
             0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
         )
-    return Listing(
-        file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=len(pairs)
-    )
+    return Listing(file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=found)
 
 
 def _field(description: Tag, selector: str) -> str:

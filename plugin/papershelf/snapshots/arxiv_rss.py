@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["ARXIV", "DC", "is_arxiv_rss", "read_arxiv_rss"]
@@ -37,13 +37,7 @@ def read_arxiv_rss(root: Element, file: str) -> Listing:
     channel = root.find("channel")
     assert channel is not None
     items = channel.findall("item")
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for item in items:
-        entry, found = _entry(item, file)
-        problems += found
-        if entry is not None:
-            entries.append(entry)
+    entries, problems = gathered(_entry(item, file) for item in items)
     if not items:
         problems.append(Problem(Sighting(file, channel.line), _empty(channel)))
     topic = entries[0].topic if entries else ""

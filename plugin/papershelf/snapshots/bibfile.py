@@ -23,7 +23,7 @@ from pybtex.exceptions import PybtexError
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, library_entry
 from papershelf.snapshots.latex import decode_latex
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
@@ -85,11 +85,7 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]
         date_precision=precision,
         any_age=True,
     )
-    entry, problems = build_entry(raw, "")
-    problems = [
-        p for p in problems if p.message not in ("entry has no abstract", "no date after the authors")
-    ]
-    return replace(entry, key=key), problems
+    return library_entry(raw, key)
 
 
 def _plain(value: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, library_entry
 
 __all__ = ["looks_like_csl", "parse_csl"]
 
@@ -85,12 +85,7 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         date_precision=precision,
         any_age=True,
     )
-    entry, problems = build_entry(raw, "")
-    problems = [
-        p for p in problems if p.message not in ("entry has no abstract", "no date after the authors")
-    ]
-    key = _text(item.get("citation-key")) or _text(item.get("id"))
-    return replace(entry, key=key), problems
+    return library_entry(raw, _text(item.get("citation-key")) or _text(item.get("id")))
 
 
 def _name(person: dict[str, object]) -> str:

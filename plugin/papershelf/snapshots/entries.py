@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from papershelf.model import DAY, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
 
-__all__ = ["NO_AUTHOR_LINE", "RawEntry", "build_entry", "clean_space"]
+__all__ = ["NO_AUTHOR_LINE", "RawEntry", "build_entry", "clean_space", "gathered", "library_entry"]
 
 NO_AUTHOR_LINE = "not a paper: no author line; skipped"
 """What a listing reader says of an item with a title and no author line at all: a bullet
@@ -88,6 +89,27 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
     return entry, problems
+
+
+def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[Entry], list[Problem]]:
+    """The entries of a file's items, each read as (entry or None if skipped, problems)."""
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for entry, found in read:
+        problems += found
+        if entry is not None:
+            entries.append(entry)
+    return entries, problems
+
+
+_LISTING_ONLY = ("entry has no abstract", "no date after the authors")
+
+
+def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
+    """An entry of a library the user keeps (`.bib`, CSL-JSON, RIS), under the `key` it gives:
+    no listing topic, and no abstract or no date is no problem there (many entries have none)."""
+    entry, problems = build_entry(raw, "")
+    return replace(entry, key=key), [problem for problem in problems if problem.message not in _LISTING_ONLY]
 
 
 def _abstract(text: str) -> tuple[str, bool]:

@@ -57,8 +57,8 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     name = name or path.name
     suffix = path.suffix.lower()
     if suffix not in SNAPSHOT_SUFFIXES:
-        expected = "expected .txt, .html, .xml, .eml, .bib, .json or .ris"
-        return _skipped(name, f"not a snapshot ({suffix or 'no extension'}; {expected}); skipped")
+        kind = suffix or "no extension"
+        return _skipped(name, f"not a snapshot ({kind}: no reader knows this kind of file); skipped")
     try:
         if data is None and not stat.S_ISREG(path.stat().st_mode):
             return _skipped(name, "not a regular file; skipped")

@@ -16,7 +16,7 @@ import rispy
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, library_entry
 
 __all__ = ["looks_like_ris", "parse_ris"]
 
@@ -68,9 +68,7 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
         date_precision=precision,
         any_age=True,
     )
-    entry, problems = build_entry(raw, "")
-    ignored = ("entry has no abstract", "no date after the authors")
-    return entry, [problem for problem in problems if problem.message not in ignored]
+    return library_entry(raw)
 
 
 def _name(person: str) -> str:
