@@ -15,6 +15,9 @@ from mkdocs.config import load_config
 REPO = Path(__file__).resolve().parent.parent
 SEED = REPO / "snapshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+REAL_LISTINGS = REPO.parent / "shared" / "real-listings"
+"""Real files from other projects, beside the repository on the team's machines: read from
+there, never copied here (see its README)."""
 LABELLED_SNAPSHOT = (FIXTURES / "labelled" / "listing.txt").read_text(encoding="utf-8")
 
 
@@ -114,3 +117,11 @@ class SiteBuilder:
 @pytest.fixture
 def site_builder(tmp_path: Path) -> SiteBuilder:
     return SiteBuilder(tmp_path / "project")
+
+
+def real_listing(relative: str) -> Path:
+    """A file of the shared real listings; the calling test skips where it is absent."""
+    path = REAL_LISTINGS / relative
+    if not path.exists():
+        pytest.skip(f"{relative} is not here (the shared real listings are absent)")
+    return path

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEED, SiteBuilder
+from conftest import SEED, SiteBuilder, real_listing
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.keys import KeyBook
@@ -21,18 +21,9 @@ from papershelf.snapshots.feeds import parse_feed
 from papershelf.snapshots.reader import read_snapshot
 from texrun import biber_document, bibtex_document
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings"
-
-
-def real(relative: str) -> Path:
-    path = REAL / relative
-    if not path.exists():
-        pytest.skip(f"{relative} is not here (the shared real listings are absent)")
-    return path
-
 
 def test_the_all_archives_rss_feed_gives_every_announcement():
-    read = read_snapshot(real("arxiv-rss/rss-all-archives-2024-11-28.xml"))
+    read = read_snapshot(real_listing("arxiv-rss/rss-all-archives-2024-11-28.xml"))
     assert read.problems == () and read.found == len(read.entries) == 1504  # 926 new, 569 replace, 9 cross
     assert len({e.ids.arxiv for e in read.entries}) == 1504
     first = read.entries[0]
@@ -59,13 +50,13 @@ def test_the_all_archives_rss_feed_gives_every_announcement():
     ],
 )
 def test_an_empty_or_error_feed_is_one_warning_and_no_paper(name: str, warning: str):
-    read = read_snapshot(real(f"arxiv-rss/{name}"))
+    read = read_snapshot(real_listing(f"arxiv-rss/{name}"))
     assert read.entries == () and len(read.problems) == 1
     assert str(read.problems[0]).startswith(f"{name}:3: {warning}")
 
 
 def test_an_api_search_gives_its_hundred_papers():
-    read = read_snapshot(real("arxiv-api/query-testing-100-entries-2026-04-12.xml"))
+    read = read_snapshot(real_listing("arxiv-api/query-testing-100-entries-2026-04-12.xml"))
     assert read.problems == () and len(read.entries) == 100
     assert sum(len(e.authors) for e in read.entries) == 366
     first = read.entries[0]
@@ -78,20 +69,22 @@ def test_an_api_search_gives_its_hundred_papers():
 
 
 def test_api_lookups_keep_old_identifiers_versions_and_affiliations():
-    gould = read_snapshot(real("arxiv-api/id-astro-ph-0601001-affiliations-2026-05-11.xml")).entries[0]
+    gould = read_snapshot(real_listing("arxiv-api/id-astro-ph-0601001-affiliations-2026-05-11.xml")).entries[
+        0
+    ]
     assert (gould.ids.arxiv, gould.ids.arxiv_version, gould.topic) == ("astro-ph/0601001", 1, "astro-ph")
     assert [(p.name, p.affiliation) for p in gould.authors][::3] == [
         ("Andrew Gould", "Ohio State"),
         ("Andrzej Udalski", "Warsaw University Observatory"),
     ]
     assert gould.abstract.startswith("We derive the frequencies") and gould.date == dt.date(2006, 1, 2)
-    blaha = read_snapshot(real("arxiv-api/id-quant-ph-0201082v1-2026-04-12.xml")).entries[0]
+    blaha = read_snapshot(real_listing("arxiv-api/id-quant-ph-0201082v1-2026-04-12.xml")).entries[0]
     assert (blaha.ids.arxiv, blaha.ids.arxiv_version, blaha.ids.primary_class) == (
         "quant-ph/0201082",
         1,
         "quant-ph",
     )
-    proceedings = read_snapshot(real("arxiv-api/id-1707.08567-34-authors-2026-04-12.xml")).entries[0]
+    proceedings = read_snapshot(real_listing("arxiv-api/id-1707.08567-34-authors-2026-04-12.xml")).entries[0]
     assert len(proceedings.authors) == 34 and "Dirk Wübben" in {p.name for p in proceedings.authors}
 
 
@@ -103,7 +96,7 @@ def test_api_lookups_keep_old_identifiers_versions_and_affiliations():
     ],
 )
 def test_an_api_error_or_empty_response_is_a_warning_and_no_paper(name: str, warning: str):
-    read = read_snapshot(real(f"arxiv-api/{name}"))
+    read = read_snapshot(real_listing(f"arxiv-api/{name}"))
     assert read.entries == () and [str(p).removeprefix(name)[: len(warning)] for p in read.problems] == [
         warning
     ]
@@ -199,7 +192,7 @@ def test_feed_papers_export_where_they_are_and_typeset(tmp_path: Path):
     """eprint, archivePrefix, primaryClass, doi (an underscore in it, as Springer's have) and
     url reach library.bib; bibtex (plainnat prints them), biber and pandoc take them."""
     papers = build_library(
-        [read_snapshot(real("arxiv-rss/rss-all-archives-2024-11-28.xml"))], KeyBook({}, {})
+        [read_snapshot(real_listing("arxiv-rss/rss-all-archives-2024-11-28.xml"))], KeyBook({}, {})
     ).library.papers
     chosen = [p for p in papers if p.ids.arxiv in ("2411.17700", "2411.17758")]
     chosen += [p for p in papers if "_" in p.ids.doi][:1]

@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from conftest import real_listing
 from papershelf.snapshots.reader import read_snapshot
-
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "arxiv-listing"
-
-
-def mailing(name: str):
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{name} is not here (the shared real listings are absent)")
-    return read_snapshot(path)
 
 
 @pytest.mark.parametrize(
@@ -82,3 +73,7 @@ def test_a_past_week_listing_dates_papers_by_their_day_and_keeps_numbered_affili
     )
     hasebe = next(e for e in read.entries if e.authors[0].name == "Takashi Hasebe")
     assert [p.affiliation for p in hasebe.authors[:2]] == ["Kavli IPMU", "Ehime U."]
+
+
+def mailing(name: str):
+    return read_snapshot(real_listing(f"arxiv-listing/{name}"))

@@ -8,20 +8,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
-import pytest
 
-from conftest import SiteBuilder, entry, listing
+from conftest import SiteBuilder, entry, listing, real_listing
 from papershelf.model import MONTH, YEAR
 from papershelf.snapshots.reader import read_snapshot
-
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "exports"
-
-
-def real(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{name} is not here (the shared real listings are absent)")
-    return path
 
 
 def test_better_bibtex_with_arxiv_eprints():
@@ -149,3 +139,7 @@ def test_a_ris_record_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path
     read = read_snapshot(tmp_path / "cut.ris")
     assert [e.title for e in read.entries] == ["Whole"] and read.found == 2
     assert [str(p) for p in read.problems] == ["cut.ris:7: RIS record not closed by 'ER  -'; skipped"]
+
+
+def real(name: str) -> Path:
+    return real_listing(f"exports/{name}")

@@ -4,20 +4,10 @@ real ones in `../shared/real-listings/` (skipped where that folder is absent).""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
-import pytest
 
+from conftest import real_listing
 from papershelf.snapshots.reader import read_snapshot
-
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "huggingface"
-
-
-def page(name: str):
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{name} is not here (the shared real listings are absent)")
-    return read_snapshot(path)
 
 
 def test_a_paper_page_is_its_paper_and_nothing_of_its_chrome():
@@ -56,3 +46,7 @@ def test_a_daily_papers_page_gives_its_fifty_papers():
     names = {p.name for e in read.entries for p in e.authors}
     assert {"Olaf Dünkel", "Víctor Gallego"} <= names
     assert not names & {"Daily", "Archive", "RSS", "▲ 0"}
+
+
+def page(name: str):
+    return read_snapshot(real_listing(f"huggingface/{name}"))

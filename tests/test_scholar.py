@@ -9,22 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from conftest import real_listing
 from papershelf.snapshots.reader import read_snapshot
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real-listings" / "scholar-alerts"
 ALERTS = {
     "alert-2019-12-10-allamanis-new-related-research.html": 3,
     "alert-2019-12-10-uri-alon-new-citations.html": 3,
     "alert-2019-12-10-learning-to-represent-programs-new-citations.html": 2,
     "alert-2019-12-12-allamanis-new-citations.html": 1,
 }
-
-
-def body(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{name} is not here (the shared real listings are absent)")
-    return path
 
 
 @pytest.mark.parametrize(("name", "count"), ALERTS.items())
@@ -81,3 +74,7 @@ def test_an_eml_that_is_no_alert_is_one_warning(tmp_path: Path):
         "note.eml:1: not a recognised listing; it looks like an e-mail "
         "('Miltiadis Allamanis - new related research'), not a Scholar alert"
     ]
+
+
+def body(name: str) -> Path:
+    return real_listing(f"scholar-alerts/{name}")

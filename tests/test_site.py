@@ -119,7 +119,7 @@ def test_bad_input_warns_with_file_line_and_still_builds(site_builder):
     built = site_builder.build()
     assert sorted(built.warnings) == [
         "papershelf: bad.txt:7: unreadable date 'someday'",
-        "papershelf: notes.pdf:1: not a snapshot (.pdf; expected .txt, .html, .xml, .eml, .bib, .json or .ris); skipped",
+        "papershelf: notes.pdf:1: not a snapshot (.pdf: no reader knows this kind of file); skipped",
     ]
     undated = built.page("papers/builderndundated/")
     assert undated.select_one("h1").get_text() == "Undated Paper"
