@@ -263,3 +263,18 @@ def test_the_example_library_plus_a_feed_of_its_papers_merges_each_paper_once(si
     assert "eprint = {2608.00001}" in bib and "archivePrefix = {arXiv}" in bib
     sightings = [li.get_text() for li in page.select(".ps-sightings li")]
     assert any("zz-feed.xml" in where for where in sightings) and len(sightings) == 2
+
+
+def test_a_revision_keeps_its_key_after_the_first_version_is_gone(site_builder: SiteBuilder):
+    """The key file remembers the arXiv id: v2 alone, retitled, still finds v1's key."""
+    v1 = RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new")
+    site_builder.snapshot("a.xml", rss(v1))
+    site_builder.build()
+    keys = (site_builder.root / "citation-keys.tsv").read_text(encoding="utf-8")
+    assert "author2026sparse\tauthor;builder|sparseattention|arxiv:2603.03383\t" in keys
+    (site_builder.root / "snapshots" / "a.xml").unlink()
+    v2 = RSS_ITEM.format(title="Attention, Sparse and Fast", id="2603.03383", version=2, kind="replace")
+    site_builder.snapshot("b.xml", rss(v2))
+    built = site_builder.build()
+    assert built.warnings == []
+    assert built.page("papers/author2026sparse/").select_one("h1").get_text() == "Attention, Sparse and Fast"

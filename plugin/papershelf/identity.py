@@ -33,14 +33,19 @@ class Identity:
 
     title: str
     surnames: tuple[str, ...]
+    arxiv: str = ""
+    """The arXiv id, where a source gave one: it names the paper across revisions, so a
+    retitled v2 finds its key by it (written `|arxiv:ID` after the title)."""
 
     def __str__(self) -> str:
-        return ";".join(self.surnames) + "|" + self.title
+        text = ";".join(self.surnames) + "|" + self.title
+        return f"{text}|arxiv:{self.arxiv}" if self.arxiv else text
 
     @classmethod
     def parse(cls, text: str) -> Identity:
-        surnames, _, title = text.partition("|")
-        return cls(title, tuple(name for name in surnames.split(";") if name))
+        surnames, _, rest = text.partition("|")
+        title, _, arxiv = rest.partition("|arxiv:")
+        return cls(title, tuple(name for name in surnames.split(";") if name), arxiv)
 
     def agrees(self, other: Identity) -> bool:
         """Whether `other` can be a sighting of the same paper."""

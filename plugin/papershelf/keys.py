@@ -18,7 +18,7 @@ import re
 import string
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from papershelf.identity import Identity
 from papershelf.model import Person, Problem
@@ -116,10 +116,17 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
 
 
 def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyRow]:
+    """Rows claimed by arXiv id first (a revision may retitle a paper), then by identity."""
     by_title: defaultdict[str, list[KeyRow]] = defaultdict(list)
     for row in book.rows:
         by_title[row.identity.title].append(row)
+    by_arxiv = {row.identity.arxiv: row for row in book.rows if row.identity.arxiv}
     claims: dict[int, KeyRow] = {}
+    for index, request in enumerate(requests):
+        row = by_arxiv.pop(request.identity.arxiv, None) if request.identity.arxiv else None
+        if row is not None:
+            claims[index] = row
+            by_title[row.identity.title].remove(row)
     for same in (Identity.__eq__, Identity.agrees):
         for index, request in enumerate(requests):
             if index in claims:
@@ -145,7 +152,7 @@ def _updated_book(
         known = claims.get(index)
         identity = request.identity
         if known and len(known.identity.surnames) > len(identity.surnames):
-            identity = known.identity
+            identity = replace(known.identity, arxiv=identity.arxiv or known.identity.arxiv)
         rows[key] = KeyRow(key, identity, request.title)
     return KeyBook(tuple(rows.values()), book.problems, book.writable)
 

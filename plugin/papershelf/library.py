@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from papershelf.identity import Identity, identity_of
 from papershelf.keys import KeyBook, KeyRequest, base_key, issue_keys
@@ -79,6 +79,8 @@ def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
     first = entries[0]
     provisional = all(entry.provisional for entry in entries)
     own = next((entry.key for entry in entries if entry.key), "")
+    arxiv = next((entry.ids.arxiv for entry in entries if entry.ids.arxiv), "")
+    identity = replace(identity, arxiv=arxiv)
     return KeyRequest(
         identity, base_key(first.title, first.authors, _date(entries)), first.title, provisional, own
     )
