@@ -36,6 +36,7 @@ __all__ = [
     "split_math",
     "split_name",
     "split_words",
+    "without_marks",
 ]
 
 # -- Words ------------------------------------------------------------------------------
@@ -94,7 +95,7 @@ _LETTERS_WITHOUT_BASE = str.maketrans(
 """Lower-case letters that carry no decomposable accent, spelled in ASCII."""
 
 
-def _without_marks(text: str) -> str:
+def without_marks(text: str) -> str:
     """`text` decomposed (NFKD) with its combining marks dropped: `é` -> `e`, `ﬁ` -> `fi`."""
     return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
 
@@ -103,7 +104,7 @@ def ascii_fold(text: str) -> str:
     """Lower-case ASCII letters and digits of `text` (accents dropped, ø -> o, ß -> ss)."""
     if text.isascii():  # most names and title words: nothing to decompose or map
         return _NOT_ASCII_ALNUM.sub("", text.lower())
-    folded = _without_marks(text.lower()).translate(_LETTERS_WITHOUT_BASE)
+    folded = without_marks(text.lower()).translate(_LETTERS_WITHOUT_BASE)
     return _NOT_ASCII_ALNUM.sub("", folded)
 
 
@@ -118,7 +119,7 @@ def fold_title(text: str) -> str:
 @functools.lru_cache(maxsize=1 << 16)
 def fold_name(name: str) -> str:
     """A person's name without case, accents or extra spaces (cached: asked per authorship)."""
-    return " ".join(_without_marks(name.casefold()).split())
+    return " ".join(without_marks(name.casefold()).split())
 
 
 # -- Names ------------------------------------------------------------------------------

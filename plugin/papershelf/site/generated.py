@@ -33,6 +33,10 @@ class SiteFile:
     unindexed: frozenset[int] = frozenset()
     """Blocks to put in after the search plugin has read the page: BibTeX, related papers and
     sightings would only add noise to the search index, and most of the time it takes."""
+    search_view: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    """What the search index reads of the page instead of its HTML, if given: the text that
+    finds the page (a paper once, as title, names with their accent-free forms, abstract),
+    without the markup that costs the search plugin most of its time on a paper page."""
     deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
     """Makes the costly rest of the file (a page's blocks, a data file's content) when
     `made()` asks: when MkDocs renders the page, not when the files are listed."""
@@ -43,7 +47,7 @@ class SiteFile:
 
     def filled(self, blocks: tuple[str, ...]) -> SiteFile:
         """This page with its blocks made."""
-        return SiteFile(self.src_uri, self.content, self.in_nav, blocks, self.unindexed)
+        return SiteFile(self.src_uri, self.content, self.in_nav, blocks, self.unindexed, self.search_view)
 
 
 _MARKER = "<!-- papershelf:{} -->"
@@ -105,7 +109,13 @@ class Section:
     indexed: bool = True
 
 
-def assembled(src_uri: str, front_matter: str, sections: Sequence[Section], in_nav: bool = False) -> SiteFile:
+def assembled(
+    src_uri: str,
+    front_matter: str,
+    sections: Sequence[Section],
+    in_nav: bool = False,
+    search_view: Callable[[], str] | None = None,
+) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
     rendered template; the sections' HTML is made when the file is `made()`."""
     lines = ["---", front_matter, "---"]
@@ -117,7 +127,7 @@ def assembled(src_uri: str, front_matter: str, sections: Sequence[Section], in_n
     def made() -> SiteFile:
         return page.filled(tuple(section.html() for section in sections))
 
-    page = SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, deferred=made)
+    page = SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, search_view=search_view, deferred=made)
     return page
 
 

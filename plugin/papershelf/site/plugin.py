@@ -18,7 +18,7 @@ from typing import Literal
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -52,6 +52,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
         self.generated: dict[str, SiteFile] = {}
+        self.shown: dict[str, str] = {}
+        """Pages' HTML while the search plugin reads their search view."""
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.cache: AnalysisCache | None = None
@@ -199,15 +201,33 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         indexed = set(range(len(generated.blocks))) - generated.unindexed
         return fill_blocks(html, generated.blocks, indexed)
 
-    @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
-    def on_page_context(
+    @event_priority(100)  # before the search plugin's
+    def _show_search_view(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """The blocks kept out of the search index go in once it has read the page."""
+        """A page with a search view shows the search plugin that view (see `SiteFile`)."""
         generated = self.generated.get(page.file.src_uri)
-        if generated is not None and generated.unindexed and page.content is not None:
-            page.content = fill_blocks(page.content, generated.blocks, generated.unindexed)
+        if generated is not None and generated.search_view is not None and page.content is not None:
+            self.shown[page.file.src_uri] = page.content
+            page.content = generated.search_view()
         return context
+
+    @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
+    def _show_page(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """The page's own HTML is back, with the blocks kept out of the search index."""
+        generated = self.generated.get(page.file.src_uri)
+        if generated is not None and page.content is not None:
+            content = self.shown.pop(page.file.src_uri, page.content)
+            page.content = (
+                fill_blocks(content, generated.blocks, generated.unindexed)
+                if generated.unindexed
+                else content
+            )
+        return context
+
+    on_page_context = CombinedEvent(_show_search_view, _show_page)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """A paper page's head gets its citation tags, whatever the theme."""

@@ -18,6 +18,7 @@ from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList
 from papershelf.model import Paper, iso_date
 from papershelf.identifiers import paper_links
+from papershelf.text import without_marks
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import external, html, joined, literal, rendered
@@ -108,7 +109,27 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
         sections.append(Section("Cited by", partial(_citing, ctx, citing, here), False))
     sections.append(Section("BibTeX", partial(_bibtex, ctx, paper.key, here), False))
     sections.append(Section("Seen in", partial(_sightings, paper), False))
-    return assembled(src_uri, ctx.front_matter(paper.title, indexed=True), sections)
+    front = ctx.front_matter(paper.title, indexed=True)
+    return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, paper))
+
+
+_SEARCH = html("<p>{title}</p>\n<p>{names}</p>\n<p>{about}</p>\n<p>{abstract}</p>\n")
+
+
+def _search_view(ctx: PageContext, paper: Paper) -> Markup:
+    """What search reads of a paper: one entry, not one per heading, holding the title, the
+    names as listed and without accents (`Garcia` finds García-Ferrero) with affiliations,
+    the key and topics, and the abstract, each a paragraph of its own so that a snippet never
+    runs one into the next. Formulas are their TeX source: words, not MathML elements."""
+    names = []
+    for person in paper.authors:
+        plain = without_marks(person.name)
+        names.append(person.name if plain == person.name else f"{person.name} ({plain})")
+        if person.affiliation:
+            names.append(person.affiliation)
+    topics = [topic.name for topic in ctx.analysis.topic_index.by_paper[paper.key]]
+    about = " · ".join([paper.key, *topics])
+    return _SEARCH(title=paper.title, names=", ".join(names), about=about, abstract=paper.abstract)
 
 
 def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:

@@ -1,0 +1,58 @@
+"""What the search index reads of a paper page: one entry per paper with its title, names
+(also without accents), key, topics and abstract, while the page itself is unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import papershelf.site.generated
+import papershelf.site.pages.paper
+from conftest import SiteBuilder, entry, listing
+
+
+def _site(root: Path) -> SiteBuilder:
+    builder = SiteBuilder(root)
+    builder.snapshot(
+        "a.txt",
+        listing(
+            entry(
+                "Sparse $O(L^2)$ Attention for LLMs",
+                "Iker Garc\\'ia-Ferrero (Uni A, Lab B), Şengül Doğan",
+                "5 August 2026",
+                "We study sparse attention with $x^2$ tokens.",
+            ),
+            entry("Operating Clusters", "Seon Ho Kim", "4 August 2026", "We report operations."),
+        ),
+    )
+    return builder
+
+
+def _pages(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in sorted(site.rglob("*.html"))
+        if "search" not in path.relative_to(site).parts
+    }
+
+
+def test_one_search_entry_per_paper_and_the_same_pages(tmp_path, monkeypatch):
+    viewed = _site(tmp_path / "viewed").build()
+    assert viewed.warnings == []
+    docs = json.loads(viewed.text("search/search_index.json"))["docs"]
+    paper = [doc for doc in docs if doc["location"].startswith("papers/garciaferrero2026sparse/")]
+    assert len(paper) == 1  # not one for the abstract, related papers, BibTeX and sightings too
+    text = paper[0]["text"]
+    assert "Garcia-Ferrero" in text and "Sengul Dogan" in text and "Uni A, Lab B" in text
+    assert "garciaferrero2026sparse" in text and "We study sparse attention" in text
+    assert "</p> <p>" in text or "</p>\n<p>" in text  # the names and the title are not glued together
+    assert "<math" not in text and "mi>" not in text
+
+    assembled = papershelf.site.generated.assembled
+    monkeypatch.setattr(
+        papershelf.site.pages.paper, "assembled", lambda *a, search_view=None, **k: assembled(*a, **k)
+    )
+    plain = _site(tmp_path / "plain").build()
+    assert _pages(viewed.site) == _pages(plain.site)
+    plain_docs = json.loads(plain.text("search/search_index.json"))["docs"]
+    assert len([d for d in plain_docs if d["location"].startswith("papers/garciaferrero2026sparse/")]) > 1
