@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import logging
 import textwrap
 from dataclasses import dataclass
@@ -15,9 +17,9 @@ from mkdocs.config import load_config
 REPO = Path(__file__).resolve().parent.parent
 SEED = REPO / "snapshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-REAL_LISTINGS = REPO.parent / "shared" / "real-listings"
-"""Real files from other projects, beside the repository on the team's machines: read from
-there, never copied here (see its README)."""
+REAL_LISTINGS = Path(os.environ.get("PAPERSHELF_REAL_LISTINGS", REPO.parent / "shared" / "real-listings"))
+"""Real files from other projects, beside the repository on the team's machines (or where
+`PAPERSHELF_REAL_LISTINGS` says): read from there, never copied here (see its README)."""
 LABELLED_SNAPSHOT = (FIXTURES / "labelled" / "listing.txt").read_text(encoding="utf-8")
 
 
