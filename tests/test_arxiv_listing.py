@@ -61,7 +61,15 @@ def test_the_page_saved_as_html():
 def test_one_paper_seen_in_three_listings_is_one_paper_dated_by_its_first_announcement():
     listings = [read_snapshot(path) for path in sorted(LISTINGS.iterdir())]
     papers = {p.ids.arxiv: p for p in build_library(listings, KeyBook({}, {})).library.papers}
-    assert sorted(papers) == ["2502.01234", "2603.02001", "2603.03383", "2603.03390", "2606.01111"]
+    assert sorted(papers) == [
+        "2502.01234",
+        "2603.02001",
+        "2603.03333",
+        "2603.03383",
+        "2603.03390",
+        "2603.04444",
+        "2606.01111",
+    ]
     sparse = papers["2603.03383"]
     assert len(sparse.sightings) == 3 and sparse.date == dt.date(2026, 3, 5)
     assert sparse.abstract.endswith("past a million tokens.")
@@ -74,3 +82,15 @@ def test_a_site_from_listing_pages_builds_without_a_warning(site_builder: SiteBu
     assert built.warnings == []
     page = built.page("papers/author2026sparse/")
     assert page.select_one(".ps-links a")["href"] == "https://arxiv.org/abs/2603.03383"
+
+
+def test_a_recent_page_dates_each_entry_by_its_day_heading():
+    """`/recent` lists titles only, under `Fri, 6 Mar 2026 (showing ...)` headings."""
+    read = read_snapshot(LISTINGS / "recent-cs.DC-copied-2026-03.txt")
+    assert read.problems == ()
+    assert [(e.ids.arxiv, e.date) for e in read.entries] == [
+        ("2603.04444", dt.date(2026, 3, 6)),
+        ("2603.02001", dt.date(2026, 3, 5)),
+        ("2603.03333", dt.date(2026, 3, 5)),
+    ]
+    assert all(e.abstract == "" for e in read.entries)  # no heading swallowed as an abstract

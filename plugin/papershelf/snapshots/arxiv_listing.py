@@ -39,6 +39,8 @@ _LABEL = re.compile(
 _SECTION = re.compile(r"^\s*(?:New|Cross|Replacement) submissions\b|^\s*Cross-lists?\b|^\s*Replacements?\b")
 _CHROME = re.compile(r"^\s*(?:Total of \d+ entries|Showing (?:new )?listings? for|Which authors of this)")
 _DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
+_DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
+"""A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
 
 
@@ -53,17 +55,21 @@ def parse_arxiv_listing(text: str, file: str) -> Listing:
     starts = [index for index, line in enumerate(lines) if _ENTRY.match(line)]
     ends = [*starts[1:], len(lines)]
     blocks = (_until_section(lines[start:end]) for start, end in zip(starts, ends, strict=True))
+    headings = [
+        (at, _short_day(match[1])) for at, line in enumerate(lines) if (match := _DAY_HEADING.match(line))
+    ]
+    days = [next((under for at, under in reversed(headings) if at < start), day) for start in starts]
     read = (
-        _text_entry(block, Sighting(file, start + 1), day)
-        for start, block in zip(starts, blocks, strict=True)
+        _text_entry(block, Sighting(file, start + 1), under)
+        for start, block, under in zip(starts, blocks, days, strict=True)
     )
-    return _listing(file, day, *gathered(read), found=len(starts))
+    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(starts))
 
 
 def _until_section(block: list[str]) -> list[str]:
-    """An entry's lines, up to the next section heading or page chrome."""
+    """An entry's lines, up to the next section or day heading or page chrome."""
     for index, line in enumerate(block[1:], start=1):
-        if _SECTION.match(line) or _CHROME.match(line):
+        if _SECTION.match(line) or _CHROME.match(line) or _DAY_HEADING.match(line):
             return block[:index]
     return block
 
@@ -111,6 +117,14 @@ def _entry(
     return entry, problems
 
 
+def _short_day(text: str) -> dt.date | None:
+    """`6 Mar 2026` of a day heading."""
+    try:
+        return dt.datetime.strptime(text, "%d %b %Y").date()
+    except ValueError:
+        return None
+
+
 def _day(text: str) -> dt.date | None:
     match = _DAY.search(text)
     if match is None:
@@ -131,8 +145,9 @@ def is_arxiv_listing_page(soup: BeautifulSoup) -> bool:
 def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
     day = _day(" ".join(soup.get_text(" ").split()))
     terms = soup.select("dl > dt")
-    read = (_page_entry(term, file, day) for term in terms)
-    return _listing(file, day, *gathered(read), found=len(terms))
+    days = [_heading_day(term) or day for term in terms]
+    read = (_page_entry(term, file, under) for term, under in zip(terms, days, strict=True))
+    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(terms))
 
 
 def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
@@ -151,10 +166,18 @@ def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None
     )
 
 
+def _heading_day(term: Tag) -> dt.date | None:
+    """The day heading (`<h3>Fri, 6 Mar 2026 ...</h3>`) an entry of a `/recent` page is under."""
+    heading = term.find_previous("h3")
+    match = _DAY_HEADING.match(_text(heading)) if isinstance(heading, Tag) else None
+    return _short_day(match[1]) if match else None
+
+
 def _listing(
     file: str, day: dt.date | None, entries: list[Entry], problems: list[Problem], found: int
 ) -> Listing:
-    """The page's listing; a page that says no day leaves its papers undated, once said."""
+    """The page's listing; `day` is the page's (or its first heading's): a page that says
+    none leaves its papers undated, once said."""
     if day is None and entries:
         problems.insert(
             0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
