@@ -78,6 +78,8 @@ def _locked(path: Path) -> Iterator[None]:
 
 def read_key_file(path: Path) -> KeyBook:
     """The book in the file at `path`; a missing file is an empty book."""
+    if path.exists() and not path.is_file() and not path.is_dir():  # a pipe would block the build
+        return _unusable(path, 1, "not a regular file")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -165,6 +167,8 @@ def write_key_file(path: Path, book: KeyBook) -> Problem | None:
     wrong, if the file could not be written."""
     if not book.writable:
         return None
+    if path.exists() and not path.is_file():  # `--keys /dev/null`: never replace a device
+        return _problem(path, 1, "is not a regular file; new keys are not remembered")
     text = render_key_file(book)
     try:
         if path.read_text(encoding="utf-8-sig") == text:

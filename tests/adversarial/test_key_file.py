@@ -4,6 +4,7 @@ from an unchecked key, nothing is lost, no two papers share a key."""
 from __future__ import annotations
 
 import os
+import stat
 import random
 import signal
 import subprocess
@@ -167,11 +168,14 @@ def test_a_provisional_paper_gets_a_key_that_is_not_remembered(tmp_path):
     assert [row.key for row in read_key_file(path).rows] == ["lee2026settled"]
 
 
-@pytest.mark.parametrize("kind", ["folder", "latin-1"])
+@pytest.mark.parametrize("kind", ["folder", "latin-1", "pipe"])
 def test_an_unusable_key_file_is_a_warning_and_is_left_untouched(site_builder, kind):
+    """A pipe stands for any file that is not one (`--keys /dev/null` once replaced the device)."""
     path = site_builder.root / "citation-keys.tsv"
     if kind == "folder":
         path.mkdir()
+    elif kind == "pipe":
+        os.mkfifo(path)
     elif kind == "latin-1":
         path.write_bytes("kim2026operating\tkim|caf\xe9\tCaf\xe9\n".encode("latin-1"))
     before = path.read_bytes() if path.is_file() else None
@@ -180,6 +184,7 @@ def test_an_unusable_key_file_is_a_warning_and_is_left_untouched(site_builder, k
     assert any("citation-keys.tsv:1: " in warning for warning in built.warnings), built.warnings
     assert _paper_dirs(built) == {"kim2026operating"}
     assert (path.read_bytes() if path.is_file() else None) == before
+    assert kind != "pipe" or stat.S_ISFIFO(path.stat().st_mode)
 
 
 @pytest.mark.parametrize(
