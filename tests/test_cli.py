@@ -158,3 +158,38 @@ def test_parse_json_gives_the_identifiers_a_feed_names(tmp_path):
     assert stderr == ""
     assert record["ids"] == {"arxiv": "2603.03383", "doi": "10.1145/3600006.3613165"}
     assert record["url"] == "https://arxiv.org/abs/2603.03383" and record["topic"] == "cs.LG"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "papershelf.cli", *args], capture_output=True, text=True)
+
+
+def test_parse_prints_json_without_being_asked_to():
+    run = _run("parse", str(sorted(SEED.glob("*.txt"))[0]))
+    assert run.returncode == 0 and len(json.loads(run.stdout)) > 0
+
+
+def test_a_path_that_does_not_exist_is_an_error(tmp_path):
+    for command in ("parse", "check", "export"):
+        run = _run(command, str(tmp_path / "nope"))
+        assert run.returncode == 2, command
+        assert run.stderr == f"error: no such file or folder: {tmp_path / 'nope'}\n"
+
+
+def test_an_empty_folder_is_a_warning_and_fails_a_strict_check(tmp_path):
+    (tmp_path / "empty").mkdir()
+    run = _run("check", "--strict", str(tmp_path / "empty"))
+    assert run.returncode == 1 and "no snapshots in this folder" in run.stdout
+    assert _run("check", str(tmp_path / "empty")).returncode == 0
+
+
+def test_version_and_the_nearest_topic(tmp_path):
+    from papershelf import __version__
+
+    run = _run("--version")
+    assert run.returncode == 0 and run.stdout == f"papershelf {__version__}\n"
+    topic = "parallel-computing-and-optimisation-techniques"  # British spelling
+    run = _run("export", "--topic", topic, "--keys", str(tmp_path / "keys.tsv"), str(SEED))
+    assert (
+        run.returncode == 2 and "did you mean 'parallel-computing-and-optimization-techniques'?" in run.stderr
+    )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from importlib import resources
+import difflib
 import json
+import os
+from importlib import resources
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -14,7 +16,8 @@ from papershelf.export.bibtex import BIBTEX, Dialect, approximation_note, bibtex
 from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
-from papershelf.model import Entry, Library, Listing, Paper, iso_date
+from papershelf import __version__
+from papershelf.model import Entry, Library, Listing, Paper, Problem, Sighting, iso_date
 from papershelf.site.generated import fill_blocks
 from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
@@ -35,15 +38,24 @@ _DIALECTS: dict[str, Dialect] = {"bibtex": BIBTEX, "biblatex": BIBLATEX}
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    return int(args.run(args))
+    missing = [str(path) for path in args.paths if not path.exists()]
+    if missing:
+        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # `papershelf parse ... | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as Python's docs advise
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="papershelf", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"papershelf {__version__}")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
     parse = commands.add_parser("parse", help="read snapshots and print their entries")
     parse.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
-    parse.add_argument("--json", action="store_true", required=True, help="print a JSON array")
+    parse.add_argument("--json", action="store_true", help="print a JSON array (the default and only format)")
     parse.set_defaults(run=_parse)
     export = commands.add_parser(
         "export", help="write the library or one topic as BibTeX, biblatex or CSL-JSON"
@@ -95,7 +107,11 @@ def _export(args: argparse.Namespace) -> int:
     if args.topic:
         topics = {topic.slug: topic for topic in index_topics(library).topics}
         if args.topic not in topics:
-            print(f"error: no topic {args.topic!r}; topics: {', '.join(sorted(topics))}", file=sys.stderr)
+            nearest = difflib.get_close_matches(args.topic, topics, n=1)
+            hint = f"did you mean {nearest[0]!r}? " if nearest else ""
+            print(
+                f"error: no topic {args.topic!r}; {hint}topics: {', '.join(sorted(topics))}", file=sys.stderr
+            )
             return 2
         papers = [library.by_key[key] for key in topics[args.topic].papers]
     if args.format in _DIALECTS and (note := approximation_note(papers, _DIALECTS[args.format])):
@@ -182,8 +198,14 @@ def _library(args: argparse.Namespace) -> Library:
 
 
 def _listings(path: Path) -> list[Listing]:
-    """A folder's files (named relative to it) or a single file (named as given)."""
-    return SnapshotFolder(path).listings() if path.is_dir() else [read_snapshot(path, str(path))]
+    """A folder's files (named relative to it) or a single file (named as given); a folder
+    with no snapshot says so, as a warning (so `check --strict` fails on it)."""
+    if not path.is_dir():
+        return [read_snapshot(path, str(path))]
+    listings = SnapshotFolder(path).listings()
+    if not listings:
+        return [Listing(str(path), "", (), (Problem(Sighting(str(path), 1), "no snapshots in this folder"),))]
+    return listings
 
 
 def _default_keys_path(first: Path) -> Path:
