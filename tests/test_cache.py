@@ -89,7 +89,7 @@ def test_a_cache_file_that_cannot_be_read_is_analysed_again(site_builder, analys
         text=True,
     )
     assert run.returncode == 0, run.stderr
-    assert "taken from" not in run.stderr and "1 papers after merging" in run.stderr
+    assert "taken from" not in run.stderr and "1 paper after merging" in run.stderr
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ def test_month_bars_one_bar_per_month_with_counts():
     svg = BeautifulSoup(month_bars([("May 2026", "May", 3), ("June 2026", "Jun", 1)], str), "html.parser")
     bars = svg.select("rect.ps-chart-bar")
     assert len(bars) == 2 and float(bars[0]["height"]) > float(bars[1]["height"]) > 0
-    assert [t.get_text() for t in svg.select("g > title")] == ["May 2026: 3 papers", "June 2026: 1 papers"]
+    assert [t.get_text() for t in svg.select("g > title")] == ["May 2026: 3 papers", "June 2026: 1 paper"]
     assert svg.svg["role"] == "img" and svg.svg.title.get_text() == "Papers per month"
 
 

@@ -115,12 +115,12 @@ def test_check_command_counts_and_strict_exit(tmp_path: Path):
     assert clean.returncode == 0
     assert clean.stdout.splitlines() == [
         "good.html: 3 found, 3 kept, 0 warnings",
-        "1 files: 3 entries found, 3 kept, 0 warnings",
+        "1 file: 3 entries found, 3 kept, 0 warnings",
     ]
     (tmp_path / "odd.html").write_text((HTML / "chrome.html").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "x.bin").write_bytes(b"\x00")
     lenient, strict = _check(str(tmp_path)), _check("--strict", str(tmp_path))
     assert lenient.returncode == 0 and strict.returncode == 1
-    assert "odd.html: 4 found, 4 kept, 1 warnings" in strict.stdout
+    assert "odd.html: 4 found, 4 kept, 1 warning" in strict.stdout
     assert "  warning: odd.html:41: unreadable date 'sometime'" in strict.stdout
-    assert "x.bin: 0 found, 0 kept, 1 warnings" in strict.stdout
+    assert "x.bin: 0 found, 0 kept, 1 warning" in strict.stdout

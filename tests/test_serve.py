@@ -47,7 +47,7 @@ def _put(folder: Path, name: str, text: str) -> None:
 
 
 def _builds(log: Path) -> int:
-    return log.read_text(encoding="utf-8").count("papers after merging")
+    return log.read_text(encoding="utf-8").count(" after merging, ")
 
 
 def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):

@@ -124,7 +124,7 @@ def test_bad_input_warns_with_file_line_and_still_builds(site_builder):
     undated = built.page("papers/builderndundated/")
     assert undated.select_one("h1").get_text() == "Undated Paper"
     assert "Undated" in undated.select_one(".ps-meta").get_text()
-    assert "1 papers have no date" in built.page("timeline/").select_one(".ps-summary").get_text()
+    assert "1 paper has no date" in built.page("timeline/").select_one(".ps-summary").get_text()
 
 
 def test_summary_line_counts(site_builder):

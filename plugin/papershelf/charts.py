@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from papershelf.text import counted
+
 __all__ = ["month_bars", "overlap_matrix"]
 
 Escape = Callable[[str], str]
@@ -27,7 +29,7 @@ def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
         bar = (height - bottom - 10) * count / largest
         x = left + index * step
         bars.append(
-            f"<g><title>{escape(label)}: {count} papers</title>"
+            f"<g><title>{escape(label)}: {counted(count, 'paper')}</title>"
             f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{height - bottom - bar:.1f}" '
             f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/></g>'
         )
@@ -43,7 +45,13 @@ def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
     )
     total = sum(count for _, _, count in months)
     filled = sum(1 for _, _, count in months if count)
-    return _svg(width, height, "Papers per month", f"{total} papers in {filled} months", axis + "".join(bars))
+    return _svg(
+        width,
+        height,
+        "Papers per month",
+        f"{counted(total, 'paper')} in {counted(filled, 'month')}",
+        axis + "".join(bars),
+    )
 
 
 def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape: Escape) -> str:
@@ -70,7 +78,11 @@ def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape
         for j, count in enumerate(counts[i]):
             shade = 0.08 + 0.92 * count / largest if count else 0.0
             kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
-            tip = f"{name}: {count} papers" if i == j else f"{name} and {names[j]}: {count} papers"
+            tip = (
+                f"{name}: {counted(count, 'paper')}"
+                if i == j
+                else f"{name} and {names[j]}: {counted(count, 'paper')}"
+            )
             parts.append(
                 f'<g><title>{escape(tip)}</title><rect class="{kind}" x="{label + j * cell}" y="{y}" '
                 f'width="{cell - 2}" height="{cell - 2}" fill-opacity="{shade:.2f}"/></g>'

@@ -21,6 +21,7 @@ from papershelf.model import Entry, Library, Listing, Paper, Problem, Sighting, 
 from papershelf.site.generated import fill_blocks
 from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
+from papershelf.text import counted
 from papershelf.topics import index_topics
 from papershelf.writing import write_if_changed
 
@@ -130,7 +131,9 @@ def _check(args: argparse.Namespace) -> int:
     listings = [listing for path in args.paths for listing in _listings(path)]
     for listing in listings:
         kept = len(listing.entries)
-        print(f"{listing.file}: {listing.found} found, {kept} kept, {len(listing.problems)} warnings")
+        print(
+            f"{listing.file}: {listing.found} found, {kept} kept, {counted(len(listing.problems), 'warning')}"
+        )
         for note in listing.notes:
             print(f"  info: {note}")
         for problem in listing.problems:
@@ -138,7 +141,10 @@ def _check(args: argparse.Namespace) -> int:
     found = sum(listing.found for listing in listings)
     kept = sum(len(listing.entries) for listing in listings)
     warnings = sum(len(listing.problems) for listing in listings)
-    print(f"{len(listings)} files: {found} entries found, {kept} kept, {warnings} warnings")
+    print(
+        f"{counted(len(listings), 'file')}: {counted(found, 'entry', 'entries')} found, {kept} kept, "
+        f"{counted(warnings, 'warning')}"
+    )
     return 1 if args.strict and (warnings or found != kept) else 0
 
 

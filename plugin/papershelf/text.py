@@ -30,6 +30,7 @@ __all__ = [
     "STOP_WORDS",
     "NameParts",
     "ascii_fold",
+    "counted",
     "fold_name",
     "fold_surname",
     "fold_title",
@@ -197,3 +198,8 @@ def split_math(text: str) -> list[tuple[bool, str]]:
     if last < len(text):
         runs.append((False, text[last:]))
     return runs
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """`1 paper`, `2 papers`, `0 papers`: the plural only where English wants it."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

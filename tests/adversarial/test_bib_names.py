@@ -145,7 +145,7 @@ def test_export_command_reports_what_it_approximated(tmp_path: Path, capsys: pyt
     assert main([*args, "--out", str(tmp_path / "library.bib")]) == 0
     err = capsys.readouterr().err
     assert re.search(
-        r"^info: 1 papers have characters that ASCII BibTeX can only approximate: \S+ \(Đặ\); ", err, re.M
+        r"^info: ASCII BibTeX can only approximate some characters of 1 paper: \S+ \(Đặ\); ", err, re.M
     )
     papers = listing_papers(text)
     assert approximation_note(papers).split(": ", 1)[0] in err

@@ -61,12 +61,12 @@ def test_timeline_chart_grows_with_the_months_that_have_papers(decades_site):
     bars = timeline.select("svg.ps-chart rect.ps-chart-bar")
     labels = [title.get_text() for title in timeline.select("svg.ps-chart g > title")]
     assert labels == [
-        "March 1995: 1 papers",
+        "March 1995: 1 paper",
         "April 1995 – December 2025: 0 papers",
-        "January 2026: 1 papers",
+        "January 2026: 1 paper",
         "February 2026: 0 papers",
         "March 2026: 0 papers",
-        "April 2026: 1 papers",
+        "April 2026: 1 paper",
     ]
     assert len(bars) == 6 and len(decades_site.text("timeline/index.html")) < 100_000
     assert [float(bar["height"]) > 0 for bar in bars] == [True, False, True, False, False, True]

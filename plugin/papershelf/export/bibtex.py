@@ -24,7 +24,7 @@ from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
-from papershelf.text import split_name
+from papershelf.text import counted, split_name
 
 __all__ = [
     "BIBTEX",
@@ -201,7 +201,7 @@ def approximation_note(papers: Iterable[Paper], dialect: Dialect = BIBTEX, shown
         " (the biblatex export keeps their letters)" if dialect.ascii_only else ""
     )
     return (
-        f"{len(lossy)} papers have characters that {dialect.name} can only approximate: "
+        f"{dialect.name} can only approximate some characters of {counted(len(lossy), 'paper')}: "
         f"{listed}{more}; {keeps}"
     )
 

@@ -33,6 +33,7 @@ from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
+from papershelf.text import counted
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.skeletons import SkeletonPage, Skeletons
@@ -100,7 +101,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self._take(merged)
         plan = self._plan(merged.library, self._options(config))
         if plan.topic_index.without_subject:
-            log.info("%d papers have no topic besides their listing's", plan.topic_index.without_subject)
+            alone = plan.topic_index.without_subject
+            log.info("%s no topic besides their listing's", counted(alone, "paper has", "papers have"))
         curation = curate(doc_pages(files, self.serving), plan.resolver)
         for problem in curation.problems:
             log.warning("%s", problem)
@@ -260,11 +262,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
                 self.config.search_index,
             )
         log.info(
-            "%d snapshots, %d entries read, %d papers after merging, %d warnings",
-            len(self.library.listings),
-            self.library.entries_read,
-            len(self.library.papers),
-            self.warnings,
+            "%s, %s read, %s after merging, %s",
+            counted(len(self.library.listings), "snapshot"),
+            counted(self.library.entries_read, "entry", "entries"),
+            counted(len(self.library.papers), "paper"),
+            counted(self.warnings, "warning"),
         )
 
 

@@ -24,6 +24,7 @@ from papershelf.citations import author_year
 from papershelf.export.bibtex import join_entries
 from papershelf.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
+from papershelf.text import counted
 from papershelf.site.generated import SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
 from papershelf.site.pages.markup import href, html, rendered, safe, text
@@ -169,4 +170,5 @@ def _environment(options: SiteOptions) -> Environment:
         undefined=StrictUndefined,
     )
     env.globals["search_exclude"] = options.search_index != "all"
+    env.filters["counted"] = counted
     return env

@@ -11,13 +11,14 @@ from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import html
 from papershelf.site.pages.paper_lists import PagedList, paged
+from papershelf.text import counted
 
 __all__ = ["index_files"]
 
 _EXPORTS = {"bibtex": "library.bib", "biblatex": "library-biblatex.bib", "csl": "library.json"}
 _HEAD = html(
     "<h1>Papers{suffix}</h1>\n"
-    '<p class="ps-summary">{total} papers, newest first. The whole library as '
+    '<p class="ps-summary">{total}, newest first. The whole library as '
     '<a href="{bibtex}" download>BibTeX</a> (ASCII, for bibtex, biber and pandoc), '
     '<a href="{biblatex}" download>biblatex</a> (UTF-8, for biber) or '
     '<a href="{csl}" download>CSL-JSON</a> (Zotero, pandoc).</p>'
@@ -34,4 +35,4 @@ def index_files(ctx: PageContext) -> Iterator[SiteFile]:
 def _intro(ctx: PageContext, total: int, number: int, suffix: str, here: str) -> Markup:
     """The heading, the count, and the library as each export."""
     links = {name: ctx.link(src, here) for name, src in _EXPORTS.items()}
-    return _HEAD(suffix=suffix, total=total, **links)
+    return _HEAD(suffix=suffix, total=counted(total, "paper"), **links)

@@ -17,12 +17,11 @@ from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import chart, html
 from papershelf.site.pages.paper_lists import PagedList, paged
 from papershelf.timeline import Month, chart_slots
+from papershelf.text import counted
 
 __all__ = ["timeline_files"]
 
-_HEAD = html(
-    '<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total} papers. <a href="{back}">All months</a></p>'
-)
+_HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}. <a href="{back}">All months</a></p>')
 
 
 def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -46,7 +45,7 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
 def _intro(ctx: PageContext, month: Month, total: int, number: int, suffix: str, here: str) -> Markup:
     """The month's name and size, and the way back to all months."""
     back = ctx.link("timeline/index.md", here)
-    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=total, back=back)
+    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), back=back)
 
 
 def _chart_slot(locale: str, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int]:

@@ -15,6 +15,7 @@ from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import chart, html, joined, literal
 from papershelf.site.pages.paper_lists import PagedList, paged
 from papershelf.topics import Topic
+from papershelf.text import counted
 
 __all__ = ["topic_files"]
 
@@ -25,7 +26,7 @@ _KINDS = {
 }
 _HEAD = html(
     "<h1>{name}{suffix}</h1>\n"
-    '<p class="ps-summary">{total} papers, newest first. {kind} '
+    '<p class="ps-summary">{total}, newest first. {kind} '
     'As BibTeX: <a href="{bib}" download>{slug}.bib</a>.</p>'
 )
 _PHRASES = html('<p class="ps-phrases">Matched as: {phrases}</p>')
@@ -67,7 +68,14 @@ def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str,
     and the topics its papers often have too."""
     bib = ctx.link(f"topics/{topic.slug}.bib", here)
     parts = [
-        _HEAD(name=topic.name, suffix=suffix, total=total, kind=_KINDS[topic.kind], bib=bib, slug=topic.slug)
+        _HEAD(
+            name=topic.name,
+            suffix=suffix,
+            total=counted(total, "paper"),
+            kind=_KINDS[topic.kind],
+            bib=bib,
+            slug=topic.slug,
+        )
     ]
     if number == 1 and topic.phrases:
         parts.append(_PHRASES(phrases=joined(", ", (_PHRASE(phrase=phrase) for phrase in topic.phrases))))
