@@ -130,7 +130,7 @@ def _add_row(rows: dict[str, tuple[int, KeyRow]], number: int, line: str) -> str
         return "not a key line (key<TAB>identity<TAB>title); ignored"
     if not is_safe_key(key):
         return (
-            f"key {key!r} is not a safe citation key (letters, digits, '-' and '_', not a "
+            f"key {key!r} is not a safe citation key (letters, digits, '-', '_' and single dots, not a "
             f"reserved name); the paper gets another key until this line is fixed"
         )
     row = KeyRow(key, Identity.parse(identity_text), title)
