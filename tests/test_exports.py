@@ -27,7 +27,7 @@ from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.model import Library, Paper
 from papershelf.text import ascii_fold, split_math, split_name
-from texrun import biber_document, bibtex_document, need, run_tool
+from texrun import biber_document, bibtex_document, need, need_latex_files, run_tool
 
 LIBRARIES = {"seed": SEED, "hard": FIXTURES / "snapshots"}
 BIBTEX_STYLES = ["plain", "abbrv", "alpha", "plainnat"]
@@ -236,3 +236,9 @@ def test_a_date_is_exported_as_precisely_as_its_source_gave_it(precision, bibtex
     )
     assert bibtex in bibtex_file([paper]) and biblatex in biblatex_file([paper])
     assert json.loads(csljson_file([paper]))[0]["issued"] == {"date-parts": [parts]}
+
+
+def test_a_latex_package_the_machine_lacks_skips_the_test_and_says_which():
+    """A lualatex without luaotfload cannot typeset anything: that is a skip, not a failure."""
+    with pytest.raises(pytest.skip.Exception, match=re.escape("LaTeX cannot find no-such-package.sty")):
+        need_latex_files("biblatex.sty", "no-such-package.sty")

@@ -21,7 +21,15 @@ import pytest
 from papershelf.model import Paper
 from papershelf.snapshots.text import parse_text_listing
 
-__all__ = ["Typeset", "biber_document", "bibtex_document", "listing_papers", "need", "run_tool"]
+__all__ = [
+    "Typeset",
+    "biber_document",
+    "bibtex_document",
+    "listing_papers",
+    "need",
+    "need_latex_files",
+    "run_tool",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,15 @@ def need(*tools: str) -> None:
     for tool in tools:
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} is not installed (.ci/run installs it)")
+
+
+def need_latex_files(*names: str) -> None:
+    """Skip unless LaTeX finds each file (`fontspec.sty`): a lualatex without `luaotfload`
+    cannot load fonts at all, which is the machine's lack, not the export's fault."""
+    need("kpsewhich")
+    for name in names:
+        if not subprocess.run(["kpsewhich", name], capture_output=True, text=True).stdout.strip():
+            pytest.skip(f"LaTeX cannot find {name} (.ci/run installs it)")
 
 
 def run_tool(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -104,6 +121,7 @@ def biber_document(bib: Path, folder: Path, engine: str = "pdflatex", abstracts:
     which no standard style prints but some users' styles do.
     """
     need(engine, "biber")
+    need_latex_files("biblatex.sty", *(("fontspec.sty", "luaotfload.sty") if engine == "lualatex" else ()))
     shutil.copy(bib, folder / "library.bib")
     fontspec = "\\usepackage{fontspec}\n" if engine == "lualatex" else ""
     abstract = "\\renewbibmacro*{finentry}{\\setunit{\\addspace}\\printfield{abstract}\\finentry}\n"
@@ -148,7 +166,10 @@ def _latex_errors(result: subprocess.CompletedProcess[str], folder: Path) -> lis
         if line.startswith("! ") and where:
             errors.append(f"{line} | {where[0]}")
     if result.returncode != 0 and not errors:
-        errors.append(f"{result.args[0]} exited with {result.returncode}: {result.stdout[-2000:]}")
+        log = _read(folder / "doc.log")[-2000:]
+        errors.append(
+            f"{result.args[0]} exited with {result.returncode}; the log ends: {log or result.stdout[-2000:]}"
+        )
     return errors
 
 
