@@ -9,10 +9,18 @@ from papershelf.charts import month_bars, overlap_matrix
 
 
 def test_month_bars_one_bar_per_month_with_counts():
-    svg = BeautifulSoup(month_bars([("May 2026", "May", 3), ("June 2026", "Jun", 1)], str), "html.parser")
+    slots = [("May 2026", "May 2026", 3, "../2026-05/"), ("June 2026 – July 2026", "…", 0, "")]
+    slots.append(("August 2026", "Aug 2026", 1, "../2026-08/"))
+    svg = BeautifulSoup(month_bars(slots, str), "html.parser")
     bars = svg.select("rect.ps-chart-bar")
-    assert len(bars) == 2 and float(bars[0]["height"]) > float(bars[1]["height"]) > 0
-    assert [t.get_text() for t in svg.select("g > title")] == ["May 2026: 3 papers", "June 2026: 1 paper"]
+    assert len(bars) == 3 and float(bars[0]["height"]) > float(bars[2]["height"]) > 0
+    assert [a["href"] for a in svg.select("a")] == ["../2026-05/", "../2026-08/"]  # a gap links nowhere
+    assert [a.rect is not None for a in svg.select("a")] == [True, True]
+    assert [t.get_text() for t in svg.select("g > title")] == [
+        "May 2026: 3 papers",
+        "June 2026 – July 2026: 0 papers",
+        "August 2026: 1 paper",
+    ]
     assert svg.svg["role"] == "img" and svg.svg.title.get_text() == "Papers per month"
 
 

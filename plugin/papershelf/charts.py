@@ -16,23 +16,24 @@ __all__ = ["month_bars", "overlap_matrix"]
 Escape = Callable[[str], str]
 
 
-def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
-    """Papers per month, oldest left: (label, short label, count) per bar (a bar may stand
-    for a gap of several empty months)."""
+def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
+    """Papers per month, oldest left: (label, short label, count, link) per bar (a bar may
+    stand for a gap of several empty months, and then links nowhere)."""
     if not months:
         return ""
-    width, height, bottom, left = max(320, 28 * len(months)), 180, 40, 36
+    width, height, bottom, left = max(320, 48 * len(months)), 180, 40, 36
     step = (width - left) / len(months)
-    largest = max(count for _, _, count in months) or 1
+    largest = max(count for _, _, count, _ in months) or 1
     bars = []
-    for index, (label, short, count) in enumerate(months):
+    for index, (label, short, count, href) in enumerate(months):
         bar = (height - bottom - 10) * count / largest
         x = left + index * step
-        bars.append(
+        shape = (
             f"<g><title>{escape(label)}: {counted(count, 'paper')}</title>"
             f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{height - bottom - bar:.1f}" '
             f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/></g>'
         )
+        bars.append(f'<a href="{escape(href)}">{shape}</a>' if href else shape)
         if len(months) <= 24 or index % max(1, len(months) // 12) == 0:
             bars.append(
                 f'<text x="{x + step / 2:.1f}" y="{height - bottom + 14}" text-anchor="middle" '
@@ -43,8 +44,8 @@ def month_bars(months: Sequence[tuple[str, str, int]], escape: Escape) -> str:
         f'<text x="{left - 6}" y="14" text-anchor="end" font-size="10" fill="currentColor">{largest}</text>'
         f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width}" y2="{base}"/>'
     )
-    total = sum(count for _, _, count in months)
-    filled = sum(1 for _, _, count in months if count)
+    total = sum(count for _, _, count, _ in months)
+    filled = sum(1 for _, _, count, _ in months if count)
     return _svg(
         width,
         height,

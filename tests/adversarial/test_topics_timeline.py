@@ -76,3 +76,13 @@ def test_every_month_with_papers_keeps_its_page(decades_site):
     months = [a.get_text() for a in decades_site.page("timeline/").select(".ps-timeline a")]
     assert months == ["April 2026", "January 2026", "March 1995"]
     assert decades_site.page("timeline/1995-03/").select_one(".ps-papers a").get_text() == "Ancient Parsing"
+
+
+def test_each_month_bar_links_to_its_month_and_labels_carry_the_year(decades_site):
+    timeline = decades_site.page("timeline/")
+    links = [a["href"] for a in timeline.select("svg.ps-chart a")]
+    assert links == ["../timeline/1995-03/", "../timeline/2026-01/", "../timeline/2026-04/"]
+    for href in links:
+        assert (decades_site.site / "timeline" / href.removeprefix("../timeline/") / "index.html").is_file()
+    labels = [text.get_text() for text in timeline.select("svg.ps-chart > text")][1:]
+    assert "Jan 2026" in labels and "Apr 2026" in labels and "Apr 26" not in labels

@@ -31,7 +31,7 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
         title, intro = ctx.month_name(month), partial(_intro, ctx, month)
         yield from paged(ctx, PagedList(f"timeline/{month.slug}.md", pattern, month.papers, title, intro))
     undated = sum(1 for paper in ctx.library.papers if paper.date is None or paper.date_precision == YEAR)
-    slots = [_chart_slot(ctx.options.locale, *slot) for slot in chart_slots(ctx.analysis.months)]
+    slots = [_chart_slot(ctx, *slot) for slot in chart_slots(ctx.analysis.months)]
     yield ctx.template_page(
         "timeline.md.j2",
         "timeline/index.md",
@@ -48,9 +48,12 @@ def _intro(ctx: PageContext, month: Month, total: int, number: int, suffix: str,
     return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), back=back)
 
 
-def _chart_slot(locale: str, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int]:
-    """A bar's label and short label: a month, or a gap of several (`…`)."""
+def _chart_slot(ctx: PageContext, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int, str]:
+    """A bar's label, short label (`Apr 2026`, never `Apr 26`, which reads as a day) and
+    link to its month's page: a month, or a gap of several (`…`, no link)."""
+    locale = ctx.options.locale
     label = format_date(first, "LLLL y", locale=locale)
     if first == last:
-        return label, format_date(first, "LLL yy", locale=locale), count
-    return f"{label} – {format_date(last, 'LLLL y', locale=locale)}", "…", count
+        href = str(ctx.link(f"timeline/{first:%Y-%m}.md", ctx.here("timeline/index.md"))) if count else ""
+        return label, format_date(first, "LLL y", locale=locale), count, href
+    return f"{label} – {format_date(last, 'LLLL y', locale=locale)}", "…", count, ""
