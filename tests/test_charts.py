@@ -21,7 +21,8 @@ def test_month_bars_one_bar_per_month_with_counts():
         "June 2026 – July 2026: 0 papers",
         "August 2026: 1 paper",
     ]
-    assert svg.svg["role"] == "img" and svg.svg.title.get_text() == "Papers per month"
+    assert svg.svg["role"] == "group" and svg.svg.title.get_text() == "Papers per month"  # it holds links
+    assert svg.select_one("a")["aria-label"] == "May 2026: 3 papers"
 
 
 def test_overlap_matrix_escapes_names_and_shades_shared_papers():

@@ -33,7 +33,8 @@ def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> s
             f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{height - bottom - bar:.1f}" '
             f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/></g>'
         )
-        bars.append(f'<a href="{escape(href)}">{shape}</a>' if href else shape)
+        name = f"{escape(label)}: {counted(count, 'paper')}"
+        bars.append(f'<a href="{escape(href)}" aria-label="{name}">{shape}</a>' if href else shape)
         if len(months) <= 24 or index % max(1, len(months) // 12) == 0:
             bars.append(
                 f'<text x="{x + step / 2:.1f}" y="{height - bottom + 14}" text-anchor="middle" '
@@ -46,12 +47,15 @@ def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> s
     )
     total = sum(count for _, _, count, _ in months)
     filled = sum(1 for _, _, count, _ in months if count)
+    linked = any(href for *_, href in months)
     return _svg(
         width,
         height,
         "Papers per month",
         f"{counted(total, 'paper')} in {counted(filled, 'month')}",
         axis + "".join(bars),
+        # a picture holds no links (axe: nested-interactive): one with links is a group of them
+        role="group" if linked else "img",
     )
 
 
@@ -101,9 +105,9 @@ def _short(name: str, limit: int = 26) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-def _svg(width: float, height: float, title: str, description: str, body: str) -> str:
+def _svg(width: float, height: float, title: str, description: str, body: str, role: str = "img") -> str:
     return (
-        f'<svg class="ps-chart" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'<svg class="ps-chart" viewBox="0 0 {width:.0f} {height:.0f}" role="{role}" '
         f'aria-label="{title}: {description}" xmlns="http://www.w3.org/2000/svg">'
         f"<title>{title}</title><desc>{description}</desc>{body}</svg>"
     )
