@@ -110,11 +110,9 @@ def _entry(
         date=day,
         abstract=abstract,
         ids=ids,
+        abstract_expected=False,  # replacements carry none
     )
-    entry, problems = build_entry(raw, classes[0] if classes else "arXiv")
-    if not abstract:  # replacements carry none: no problem
-        problems = [problem for problem in problems if problem.message != "entry has no abstract"]
-    return entry, problems
+    return build_entry(raw, classes[0] if classes else "arXiv")
 
 
 def _short_day(text: str) -> dt.date | None:

@@ -111,11 +111,9 @@ def _entry(record: _Record, file: str, day: dt.date | None) -> tuple[Entry | Non
         date=day,
         abstract=record.abstract,
         ids=ids,
+        abstract_expected=False,  # replacements and past-week listings carry none
     )
-    entry, problems = build_entry(raw, classes[0] if classes else "arXiv")
-    if not record.abstract:  # replacements and past-week listings carry none: no problem
-        problems = [problem for problem in problems if problem.message != "entry has no abstract"]
-    return entry, problems
+    return build_entry(raw, classes[0] if classes else "arXiv")
 
 
 def _authors(line: str) -> str:

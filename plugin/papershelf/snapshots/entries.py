@@ -47,6 +47,12 @@ class RawEntry:
     any_age: bool = False
     """From a library the user keeps (`.bib`, CSL-JSON), not a listing of latest papers: a
     paper from 1981 is no typo there."""
+    abstract_expected: bool = True
+    """False where the source may rightly give none (a replacement in an arXiv listing, a
+    library entry): a missing abstract is then no problem."""
+    date_expected: bool = True
+    """False where the source may rightly give none (a library entry, an alert whose day is
+    said once for the file): a missing date is then no problem (the paper is undated)."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -62,7 +68,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     reading = (
         read_date(raw.date, any_age=raw.any_age)
         if raw.date
-        else DateReading(None, "no date after the authors")
+        else DateReading(None, "no date after the authors" if raw.date_expected else None)
     )
     if raw.authors is not None and reading.warning:  # else the missing author line says enough
         problems.append(Problem(raw.authors_at, reading.warning))
@@ -71,7 +77,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     if raw.authors is not None and not authors.persons:
         problems.append(Problem(raw.authors_at, "no authors"))
     abstract, truncated = _abstract(raw.abstract)
-    if raw.authors is not None and not abstract:
+    if raw.authors is not None and not abstract and raw.abstract_expected:
         problems.append(Problem(raw.title_at, "entry has no abstract"))
     title = decode_latex(raw.title).strip()
     undecodable = any("\ufffd" in text for text in (title, *(person.name for person in authors.persons)))
@@ -102,14 +108,11 @@ def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[E
     return entries, problems
 
 
-_LISTING_ONLY = ("entry has no abstract", "no date after the authors")
-
-
 def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     """An entry of a library the user keeps (`.bib`, CSL-JSON, RIS), under the `key` it gives:
     no listing topic, and no abstract or no date is no problem there (many entries have none)."""
-    entry, problems = build_entry(raw, "")
-    return replace(entry, key=key), [problem for problem in problems if problem.message not in _LISTING_ONLY]
+    entry, problems = build_entry(replace(raw, abstract_expected=False, date_expected=False), "")
+    return replace(entry, key=key), problems
 
 
 def _abstract(text: str) -> tuple[str, bool]:

@@ -39,7 +39,7 @@ def read_scholar_alert(soup: BeautifulSoup, file: str, day: dt.date | None = Non
     for link in links:
         entry, found = _entry(link, file, day)
         entries.append(entry)
-        problems += [problem for problem in found if day is not None or "date" not in problem.message]
+        problems += found
     if day is None and entries:
         why = "a Scholar alert saved without its e-mail headers has no date; save it as .eml"
         problems.insert(0, Problem(Sighting(file, 1), why))
@@ -61,6 +61,7 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
         date=day,
         abstract=_snippet(snippet),
         ids=_ids(_target(str(link.get("href", ""))), venue),
+        date_expected=day is not None,  # else the file says once that it has no date
     )
     entry, problems = build_entry(raw, TOPIC)
     if match and match["authors"].endswith("…"):
