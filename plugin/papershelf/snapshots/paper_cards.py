@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 
 from bs4 import BeautifulSoup, Tag
 
@@ -38,8 +39,9 @@ def read_paper_cards(soup: BeautifulSoup, file: str) -> Listing:
     day = _page_day(soup)
     entries: list[Entry] = []
     problems: list[Problem] = []
+    holding = Counter(id(parent) for heading, _ in headings for parent in heading.parents)
     for heading, link in headings:
-        card = _card(heading, len(headings), soup)
+        card = _card(heading, holding, soup)
         at = Sighting(file, getattr(heading, "sourceline", None) or 1)
         blocks = [_text(block) for block in _blocks(card) if not block.find_parent(heading.name)]
         blocks = [block for block in blocks if block and block != _text(heading)]
@@ -69,13 +71,12 @@ def _headings(soup: BeautifulSoup) -> list[tuple[Tag, Tag]]:
     return found
 
 
-def _card(heading: Tag, cards: int, soup: BeautifulSoup) -> Tag:
-    """The largest element around `heading` that holds no other paper heading."""
+def _card(heading: Tag, holding: Counter[int], soup: BeautifulSoup) -> Tag:
+    """The largest element around `heading` that holds no other paper heading; `holding`
+    counts each element's paper headings, once for the page (asking each ancestor again for
+    every card made large pages quadratic)."""
     card = heading
-    while isinstance(card.parent, Tag) and card.parent is not soup:
-        holds = sum(1 for h in card.parent.find_all(["h2", "h3", "h4"]) if h.find("a", href=_PAPER_LINK))
-        if holds > 1 or cards == 1:
-            break
+    while isinstance(card.parent, Tag) and card.parent is not soup and holding[id(card.parent)] == 1:
         card = card.parent
     return card
 
