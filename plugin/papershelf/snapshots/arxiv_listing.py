@@ -143,7 +143,7 @@ def is_arxiv_listing_page(soup: BeautifulSoup) -> bool:
 def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
     day = _day(" ".join(soup.get_text(" ").split()))
     terms = soup.select("dl > dt")
-    days = [_heading_day(term) or day for term in terms]
+    days = _heading_days(soup, day)
     read = (_page_entry(term, file, under) for term, under in zip(terms, days, strict=True))
     return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(terms))
 
@@ -164,11 +164,17 @@ def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None
     )
 
 
-def _heading_day(term: Tag) -> dt.date | None:
-    """The day heading (`<h3>Fri, 6 Mar 2026 ...</h3>`) an entry of a `/recent` page is under."""
-    heading = term.find_previous("h3")
-    match = _DAY_HEADING.match(_text(heading)) if isinstance(heading, Tag) else None
-    return _short_day(match[1]) if match else None
+def _heading_days(soup: BeautifulSoup, day: dt.date | None) -> list[dt.date | None]:
+    """Each entry's day, in one pass in page order: that of the day heading above it
+    (`<h3>Fri, 6 Mar 2026 ...</h3>` on a `/recent` page), else the page's `day`."""
+    days: list[dt.date | None] = []
+    under = day
+    for tag in soup.select("h3, dl > dt"):
+        if tag.name == "dt":
+            days.append(under)
+        elif match := _DAY_HEADING.match(_text(tag)):
+            under = _short_day(match[1]) or day
+    return days
 
 
 def _listing(
