@@ -143,3 +143,15 @@ def test_a_ris_record_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path
 
 def real(name: str) -> Path:
     return real_listing(f"exports/{name}")
+
+
+def test_string_macros_hold_across_entries(tmp_path: Path):
+    """`@string` defines a macro for the entries after it (read entry by entry, they had none)."""
+    (tmp_path / "lib.bib").write_text(
+        '@string{lee = "Lee, Ann"}\n\n@misc{a1,\n  title = {Paging},\n  author = lee,\n  year = 2024\n}\n',
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "lib.bib")
+    assert read.problems == () and [(e.key, e.authors[0].name, e.source.line) for e in read.entries] == [
+        ("a1", "Ann Lee", 3)
+    ]

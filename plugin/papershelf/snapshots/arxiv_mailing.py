@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry
+from papershelf.snapshots.entries import RawEntry, build_entry, line_numbers
 
 __all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
 
@@ -44,12 +44,13 @@ def parse_arxiv_mailing(text: str, file: str) -> Listing:
     sent = _mailing_day(text)
     days = [(match.start(), _day(match[1])) for match in _DAY_HEADER.finditer(text)]
     starts = [match.start() for match in _RECORD_START.finditer(text)]
+    lines = line_numbers(text, starts)
     entries: list[Entry] = []
     problems: list[Problem] = []
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(text)
         day = next((day for at, day in reversed(days) if at < start), sent)
-        line = text.count("\n", 0, start) + 2  # the `arXiv:` line
+        line = lines[number] + 1  # the `arXiv:` line
         entry, found = _entry(_Record.of(text[start:end], line), file, day)
         problems += found
         if entry is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from pybtex.database import Entry as BibEntry
@@ -23,7 +24,7 @@ from pybtex.exceptions import PybtexError
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, library_entry
+from papershelf.snapshots.entries import RawEntry, gathered, library_entry, line_numbers
 from papershelf.snapshots.latex import decode_latex
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
@@ -47,28 +48,41 @@ def looks_like_bibtex(text: str) -> bool:
 
 
 def parse_bibtex(text: str, file: str) -> Listing:
+    """The whole file at once (pybtex sets up a parser per call: 7 ms, most of an entry's
+    cost, and `@string` macros hold across entries); if pybtex refuses it, entry by entry,
+    so that a broken entry costs only itself."""
     starts = [(match.start(), match[1].lower()) for match in _START.finditer(text)]
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    found = 0
-    for number, (start, kind) in enumerate(starts):
-        if kind in _NOT_PAPERS:
-            continue
-        found += 1
+    lines = line_numbers(text, [start for start, _ in starts])
+    papers = [number for number, (_, kind) in enumerate(starts) if kind not in _NOT_PAPERS]
+    try:
+        whole = list(parse_string(text, "bibtex").entries.items())
+    except PybtexError:
+        whole = []
+    if papers and len(whole) == len(papers):
+        read = (
+            _entry(key, bib, Sighting(file, lines[n])) for (key, bib), n in zip(whole, papers, strict=True)
+        )
+        entries, problems = gathered(read)
+    else:
+        entries, problems = gathered(_one_by_one(text, starts, lines, papers, file))
+    if not papers:
+        problems.append(Problem(Sighting(file, 1), "no BibTeX entries found"))
+    return Listing(file, "", tuple(entries), tuple(problems), found=len(papers))
+
+
+def _one_by_one(
+    text: str, starts: list[tuple[int, str]], lines: list[int], papers: list[int], file: str
+) -> Iterator[tuple[Entry | None, list[Problem]]]:
+    for number in papers:
         end = starts[number + 1][0] if number + 1 < len(starts) else len(text)
-        at = Sighting(file, text.count("\n", 0, start) + 1)
+        at = Sighting(file, lines[number])
         try:
-            data = parse_string(text[start:end], "bibtex")
+            data = parse_string(text[starts[number][0] : end], "bibtex")
         except PybtexError as error:
-            problems.append(Problem(at, f"BibTeX entry pybtex cannot read ({error}); skipped"))
+            yield None, [Problem(at, f"BibTeX entry pybtex cannot read ({error}); skipped")]
             continue
         for key, bib in data.entries.items():
-            entry, found_problems = _entry(key, bib, at)
-            entries.append(entry)
-            problems += found_problems
-    if not found:
-        problems.append(Problem(Sighting(file, 1), "no BibTeX entries found"))
-    return Listing(file, "", tuple(entries), tuple(problems), found=found)
+            yield _entry(key, bib, at)
 
 
 def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from papershelf.model import DAY, Entry, Identifiers, Problem, Sighting
@@ -13,7 +13,15 @@ from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
 
-__all__ = ["NO_AUTHOR_LINE", "RawEntry", "build_entry", "clean_space", "gathered", "library_entry"]
+__all__ = [
+    "NO_AUTHOR_LINE",
+    "RawEntry",
+    "build_entry",
+    "clean_space",
+    "gathered",
+    "library_entry",
+    "line_numbers",
+]
 
 NO_AUTHOR_LINE = "not a paper: no author line; skipped"
 """What a listing reader says of an item with a title and no author line at all: a bullet
@@ -95,6 +103,17 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
     return entry, problems
+
+
+def line_numbers(text: str, offsets: Sequence[int]) -> list[int]:
+    """The 1-based line of each offset (in increasing order), counting each stretch of text
+    once: counting from the start for every entry made a large `.bib` file quadratic."""
+    lines, line, previous = [], 1, 0
+    for offset in offsets:
+        line += text.count("\n", previous, offset)
+        lines.append(line)
+        previous = offset
+    return lines
 
 
 def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[Entry], list[Problem]]:

@@ -16,7 +16,7 @@ import rispy
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, library_entry
+from papershelf.snapshots.entries import RawEntry, library_entry, line_numbers
 
 __all__ = ["looks_like_ris", "parse_ris"]
 
@@ -29,7 +29,7 @@ def looks_like_ris(text: str) -> bool:
 
 
 def parse_ris(text: str, file: str) -> Listing:
-    lines = [text.count("\n", 0, match.start()) + 1 for match in _RECORD.finditer(text)]
+    lines = line_numbers(text, [match.start() for match in _RECORD.finditer(text)])
     try:
         records = rispy.loads(text)
     except (OSError, ValueError) as error:
