@@ -115,7 +115,7 @@ def test_citations_link_and_list_references(site_builder):
     built = _site(site_builder, {"notes.md": CITING})
     assert built.warnings == []
     page = built.page("notes/")
-    cites = page.select("a.ps-cite")
+    cites = page.select(".ps-cite a")
     assert [(a.get_text(), a["href"]) for a in cites] == [
         ("Moreau and Zhao, 2026", "../papers/moreau2026paging/"),
         ("Ruiz, 2026", "../papers/ruiz2026evicting/"),

@@ -62,7 +62,7 @@ def test_only_malformed_citations_warn(notes_site):
 
 
 def test_well_formed_citation_still_links(notes_site):
-    cite = notes_site.page("notes/").select_one("a.ps-cite")
+    cite = notes_site.page("notes/").select_one(".ps-cite a")
     assert cite is not None and cite["href"] == "../papers/author2026paging/"
 
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Literal
+from urllib.parse import unquote
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
@@ -177,8 +178,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         )
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        """Generated pages out of the navigation convert each distinct skeleton once (those
-        in it keep MkDocs's pages, which take their titles from `nav`)."""
+        """Every file is where it will be served (a blog post moved to its dated URL): the
+        generated pages link there. Those out of the navigation convert each distinct
+        skeleton once (those in it keep MkDocs's pages, which take their titles from `nav`)."""
+        if self.plan is not None:
+            self.plan.locate({file.src_uri: unquote(file.url) for file in files})  # `href` quotes
         in_nav = {page.file.src_uri for page in nav.pages}
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:
@@ -254,6 +258,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         gc.unfreeze()  # let the collector at this build's objects again
         if self.library is None:
             return
+        if self.plan is not None:
+            for target in sorted(self.plan.unresolved):
+                log.warning("generated pages link to %s, which is no file of the site", target)
+            self.warnings += len(self.plan.unresolved)
         index = Path(config.site_dir) / "search" / "search_index.json"
         if index.exists():
             log.info(

@@ -1,9 +1,12 @@
 """What every kind of generated page shares: links, titles, bylines, dates, front matter and
 the Jinja templates.
 
-One `PageContext` serves a whole plan. It is the only maker of links: each URL is relative
-to the page that holds it (so the site works under any base URL and with either URL style),
-quoted and escaped by `markup.href`. It remembers what many pages show, since a paper's
+One `PageContext` serves a whole plan. It is the only maker of links: on a generated page
+each URL is relative to the page that holds it (so the site works under any base URL and
+with either URL style), and goes where MkDocs serves the target (a blog post is not served
+where its source lies); in a user's page, a link names the target's source and MkDocs
+resolves and checks it like any link the user wrote. Each is quoted and escaped by
+`markup.href`. It remembers what many pages show, since a paper's
 title and byline appear on its topic, month, author and index pages, and Babel and the
 MathML converter are slow: each is rendered once.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property, partial
 
 from babel.dates import format_date
@@ -50,6 +53,16 @@ class PageContext:
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
         self._entries: dict[tuple[str, int], Markup] = {}
+        self.urls: Mapping[str, str] | None = None
+        """Where MkDocs serves each file, by source path, once it is known (`locate`)."""
+        self.unresolved: set[str] = set()
+        """Link targets that are no file of the site: each is a warning."""
+
+    def locate(self, urls: Mapping[str, str]) -> None:
+        """Link to where MkDocs serves each file (`src_uri` -> URL), and check every target
+        against them. Call when every plugin has placed its files."""
+        self.urls = urls
+        self.unresolved = set()
 
     def here(self, src_uri: str) -> str:
         """The URL of the page at `src_uri`, which the links on it are relative to."""
@@ -60,8 +73,25 @@ class PageContext:
         `here`: up to the site root, then down (simple and fast; every page links dozens of
         times), so it depends on `here` only through its depth."""
         path, hash_, anchor = target.partition("#")
-        url = "../" * here.count("/") + page_url(path, self.options.use_directory_urls) or "./"
+        url = "../" * here.count("/") + self._url(path) or "./"
         return href(url, anchor if hash_ else None)
+
+    def _url(self, path: str) -> str:
+        """Where the file at `path` is served; a path that is no file is remembered."""
+        if self.urls is not None:
+            url = self.urls.get(path)
+            if url is not None:
+                return url
+            self.unresolved.add(path)
+        return page_url(path, self.options.use_directory_urls)
+
+    @staticmethod
+    def source_link(target: str, src_uri: str) -> Markup:
+        """`target`'s source path relative to the user's page at `src_uri`, for a Markdown
+        link there: MkDocs turns it into the URL from wherever it serves that page (and its
+        excerpts, in a blog), and warns if it leads nowhere."""
+        path, hash_, anchor = target.partition("#")
+        return href("../" * src_uri.count("/") + path, anchor if hash_ else None)
 
     def title(self, key: str) -> Markup:
         """A paper's title (math as MathML), rendered once however many lists show it."""
@@ -140,9 +170,18 @@ class PageContext:
         return {profile.identity: profile.slug for profile in self.analysis.authors}
 
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
-        """A template rendered for the page at `src_uri` (links are relative to it)."""
+        """A template rendered for the generated page at `src_uri` (links are URLs relative
+        to it)."""
+        return self._render(template, partial(self.link, here=self.here(src_uri)), **context)
+
+    def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
+        """A template rendered as Markdown for the user's page at `src_uri` (links name
+        sources, relative to it; see `source_link`)."""
+        return self._render(template, partial(self.source_link, src_uri=src_uri), **context)
+
+    def _render(self, template: str, link: Callable[[str], Markup], **context: object) -> str:
         helpers: dict[str, Callable[..., object]] = {
-            "link": partial(self.link, here=self.here(src_uri)),
+            "link": link,
             "month_name": self.month_name,
             "author_target": self.author_targets.__getitem__,
             "author_year": author_year,
@@ -153,9 +192,16 @@ class PageContext:
         return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
 
     def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
-        """A page rendered from a template (the few overview pages), split like any other."""
-        skeleton, blocks = split_blocks(self.render_fragment(template, src_uri, **context))
-        return SiteFile(src_uri, skeleton, in_nav, blocks)
+        """A page rendered from a template (the few overview pages), split like any other.
+        Its blocks are rendered again when it is `made()`: by then every file is where
+        MkDocs serves it (`locate`)."""
+        skeleton, _ = split_blocks(self.render_fragment(template, src_uri, **context))
+
+        def made() -> SiteFile:
+            return page.filled(split_blocks(self.render_fragment(template, src_uri, **context))[1])
+
+        page = SiteFile(src_uri, skeleton, in_nav, deferred=made)
+        return page
 
 
 def _environment(options: SiteOptions) -> Environment:

@@ -9,7 +9,7 @@ planned once (`cached_property`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 
 from papershelf.analysis import Analysis, analyse
@@ -67,9 +67,18 @@ class SitePlan:
         )
 
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
-        """A template rendered for the page at `src_uri` (links are relative to it): the
-        cards, citations and references that `papershelf.site.rewrite` puts in user pages."""
-        return self._context.render_fragment(template, src_uri, **context)
+        """A template rendered as Markdown for the user's page at `src_uri`: the cards,
+        citations and references that `papershelf.site.rewrite` puts in user pages."""
+        return self._context.user_fragment(template, src_uri, **context)
+
+    def locate(self, urls: Mapping[str, str]) -> None:
+        """Generated pages link to where MkDocs serves each file (see `PageContext.locate`)."""
+        self._context.locate(urls)
+
+    @property
+    def unresolved(self) -> set[str]:
+        """What generated pages linked to that is no file of the site."""
+        return self._context.unresolved
 
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""

@@ -1,0 +1,93 @@
+"""The plugin among the plugins users combine it with: Material's blog, mkdocs-static-i18n.
+
+Each site is built end to end and every link on every page is followed: a link that leads
+nowhere in the built site is a 404 for a reader, whoever wrote it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+import posixpath
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import SiteBuilder, entry, listing
+from papershelf.keys import KeyBook
+from papershelf.library import build_library
+from papershelf.site.pages import SitePlan
+from papershelf.snapshots.text import parse_text_listing
+
+KIM = entry("Operating Systems for Agents", "Seon Ho Kim, Ana García-Ferrero", "10 August 2026")
+LEE = entry("Paging the Cache", "Min Lee, Ana García-Ferrero", "9 August 2026")
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every link of every page whose target is not in the built site, as `page -> href`
+    (but the 404 page's, which are absolute for any URL the page is shown at)."""
+    broken = []
+    for page in site.rglob("*.html"):
+        if page.name == "404.html":
+            continue
+        url = page.relative_to(site).as_posix()
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for link in soup.select("a[href]"):
+            parts = urlsplit(link["href"])
+            if parts.scheme or parts.netloc or not parts.path:
+                continue
+            target = site / posixpath.normpath(posixpath.join(posixpath.dirname(url), unquote(parts.path)))
+            if not (target / "index.html" if target.is_dir() else target).is_file():
+                broken.append(f"{url} -> {link['href']}")
+    return broken
+
+
+@pytest.fixture
+def blog_site(site_builder: SiteBuilder):
+    site_builder.snapshot("a.txt", listing(KIM, LEE))
+    docs = site_builder.root / "docs"
+    (docs / "blog" / "posts").mkdir(parents=True)
+    (docs / "blog" / "index.md").write_text("# Blog\n", encoding="utf-8")
+    (docs / "blog" / "posts" / "first.md").write_text(
+        "---\ndate: 2026-08-10\nslug: first-post\n---\n\n# First post\n\n"
+        "We read [@kim2026operating] today.\n\n<!-- more -->\n\n"
+        "And then [@lee2026paging].\n\n<!-- papershelf:references -->\n",
+        encoding="utf-8",
+    )
+    (docs / "lists").mkdir()
+    (docs / "lists" / "agents.md").write_text(
+        "# Agents\n\n- [ ] @kim2026operating: first\n- [x] @lee2026paging\n", encoding="utf-8"
+    )
+    return site_builder.build(extra="  - blog\n")
+
+
+def test_citations_in_a_blog_post_lead_to_the_papers(blog_site):
+    post = blog_site.page("blog/2026/08/10/first-post/")
+    hrefs = [a["href"] for a in post.select(".ps-cite a")]
+    assert hrefs == ["../../../../../papers/kim2026operating/", "../../../../../papers/lee2026paging/"]
+    assert [a["href"] for a in post.select(".ps-references a")] == [
+        "../../../../../papers/kim2026operating/",
+        "../../../../../papers/lee2026paging/",
+    ]
+    excerpt = blog_site.page("blog/").select_one(".ps-cite a")
+    assert excerpt["href"] == "../papers/kim2026operating/"
+
+
+def test_a_paper_page_links_to_the_post_where_it_is_served(blog_site):
+    paper = blog_site.page("papers/kim2026operating/")
+    assert [a["href"] for a in paper.select(".ps-citing a")] == ["../../blog/2026/08/10/first-post/"]
+    assert [a["href"] for a in paper.select(".ps-holding a")] == ["../../lists/agents/"]
+
+
+def test_no_link_of_a_blog_site_is_broken(blog_site):
+    assert blog_site.warnings == []
+    assert broken_links(blog_site.site) == []
+
+
+def test_a_generated_link_to_no_file_of_the_site_is_remembered():
+    library = build_library([parse_text_listing(listing(KIM, LEE), "a.txt")], KeyBook()).library
+    plan = SitePlan.of(library)
+    files = {generated.src_uri: generated for generated in plan.files()}
+    plan.locate({src: src.removesuffix(".md") + "/" for src in files if src != "papers/lee2026paging.md"})
+    files["papers/kim2026operating.md"].made()
+    assert plan.unresolved == {"papers/lee2026paging.md"}
