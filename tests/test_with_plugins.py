@@ -25,7 +25,8 @@ LEE = entry("Paging the Cache", "Min Lee, Ana García-Ferrero", "9 August 2026")
 
 def broken_links(site: Path) -> list[str]:
     """Every link of every page whose target is not in the built site, as `page -> href`
-    (but the 404 page's, which are absolute for any URL the page is shown at)."""
+    (but the 404 page's, which are absolute for any URL the page is shown at). A link from
+    the site's root (`/fr/`, as the language menu writes them) is taken from the site's."""
     broken = []
     for page in site.rglob("*.html"):
         if page.name == "404.html":
@@ -36,7 +37,8 @@ def broken_links(site: Path) -> list[str]:
             parts = urlsplit(link["href"])
             if parts.scheme or parts.netloc or not parts.path:
                 continue
-            target = site / posixpath.normpath(posixpath.join(posixpath.dirname(url), unquote(parts.path)))
+            path = posixpath.join(posixpath.dirname(url), unquote(parts.path))
+            target = site / posixpath.normpath(path).lstrip("/")
             if not (target / "index.html" if target.is_dir() else target).is_file():
                 broken.append(f"{url} -> {link['href']}")
     return broken
@@ -53,6 +55,9 @@ def blog_site(site_builder: SiteBuilder):
         "We read [@kim2026operating] today.\n\n<!-- more -->\n\n"
         "And then [@lee2026paging].\n\n<!-- papershelf:references -->\n",
         encoding="utf-8",
+    )
+    (docs / "blog" / "posts" / "draft.md").write_text(
+        "---\ndate: 2026-08-11\ndraft: true\n---\n\n# Draft\n\nAbout [@kim2026operating].\n", encoding="utf-8"
     )
     (docs / "lists").mkdir()
     (docs / "lists" / "agents.md").write_text(
@@ -73,7 +78,7 @@ def test_citations_in_a_blog_post_lead_to_the_papers(blog_site):
     assert excerpt["href"] == "../papers/kim2026operating/"
 
 
-def test_a_paper_page_links_to_the_post_where_it_is_served(blog_site):
+def test_a_paper_page_links_to_the_post_where_it_is_served_and_not_to_a_draft(blog_site):
     paper = blog_site.page("papers/kim2026operating/")
     assert [a["href"] for a in paper.select(".ps-citing a")] == ["../../blog/2026/08/10/first-post/"]
     assert [a["href"] for a in paper.select(".ps-holding a")] == ["../../lists/agents/"]
@@ -91,3 +96,39 @@ def test_a_generated_link_to_no_file_of_the_site_is_remembered():
     plan.locate({src: src.removesuffix(".md") + "/" for src in files if src != "papers/lee2026paging.md"})
     files["papers/kim2026operating.md"].made()
     assert plan.unresolved == {"papers/lee2026paging.md"}
+
+
+@pytest.fixture
+def i18n_site(site_builder: SiteBuilder):
+    site_builder.snapshot("a.txt", listing(KIM, LEE))
+    docs = site_builder.root / "docs"
+    (docs / "index.md").write_text("# Home\n\nWe read [@kim2026operating].\n", encoding="utf-8")
+    (docs / "index.fr.md").write_text("# Accueil\n\nNous lisons [@kim2026operating].\n", encoding="utf-8")
+    (docs / "notes.md").write_text("# Notes\n\nOn paging: [@lee2026paging].\n", encoding="utf-8")
+    languages = """\
+  - i18n:
+      docs_structure: suffix
+      languages:
+        - {locale: en, default: true, name: English, build: true}
+        - {locale: fr, name: Français, build: true}
+"""
+    return site_builder.build(extra=languages)
+
+
+def test_each_language_has_the_generated_pages_in_its_folder(i18n_site):
+    assert i18n_site.warnings == []
+    home = i18n_site.page("fr/")
+    assert home.select_one(".ps-cite a")["href"] == "papers/kim2026operating/"
+    assert home.select_one("html")["lang"] == "fr"
+    paper = i18n_site.page("fr/papers/kim2026operating/")
+    assert paper.select_one("html")["lang"] == "fr"
+    assert paper.select_one(".ps-paper-title").get_text() == "Operating Systems for Agents"
+    assert (i18n_site.site / "fr" / "library.bib").is_file()
+    english = i18n_site.page("papers/lee2026paging/")
+    assert [a["href"] for a in english.select(".ps-citing a")] == ["../../notes/"]
+    french = i18n_site.page("fr/papers/lee2026paging/")
+    assert [a["href"] for a in french.select(".ps-citing a")] == ["../../../fr/notes/"]
+
+
+def test_no_link_of_a_site_in_two_languages_is_broken(i18n_site):
+    assert broken_links(i18n_site.site) == []

@@ -88,7 +88,14 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             config.markdown_extensions.append("md_in_html")  # reading-list cards hold Markdown notes
         return config
 
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+    def _read_pages(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """The user's pages as MkDocs found them: before the blog plugin takes its posts out
+        of the files it builds itself (it puts them back in `on_nav`)."""
+        self.pages = list(doc_pages(files, self.serving))
+        return files
+
+    @event_priority(-110)  # after mkdocs-static-i18n's, which cannot take generated files
+    def _add_generated(self, files: Files, *, config: MkDocsConfig) -> Files:
         with _collector_paused():
             files = self._add_files(files, config)
             # The library, its indexes and the pages' skeletons live to the end of the build;
@@ -104,19 +111,23 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if plan.topic_index.without_subject:
             alone = plan.topic_index.without_subject
             log.info("%s no topic besides their listing's", counted(alone, "paper has", "papers have"))
-        curation = curate(doc_pages(files, self.serving), plan.resolver)
+        # mkdocs-static-i18n keeps the pages of the language it builds
+        curation = curate((page for page in self.pages if page.src in files.src_uris), plan.resolver)
         for problem in curation.problems:
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
+        folder = _home_folder(files)
         for generated in planned:
-            files.append(self._file(config, generated))
+            files.append(self._file(config, generated, folder))
         self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
             files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
         return files
+
+    on_files = CombinedEvent(_read_pages, _add_generated)
 
     def _take(self, merged: MergeResult) -> None:
         """Keep the library; report its problems, and how its files were read."""
@@ -151,13 +162,17 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             return False
         return True
 
-    def _file(self, config: MkDocsConfig, generated: SiteFile) -> File:
+    def _file(self, config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
         """A page holds its skeleton (its blocks are made when MkDocs renders it); a data
-        file its content."""
+        file its content. Each is served under `folder` (see `_home_folder`)."""
         if not _is_page(generated):
-            return File.generated(config, generated.src_uri, content=generated.made().content)
-        inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
-        return File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
+            file = File.generated(config, generated.src_uri, content=generated.made().content)
+        else:
+            inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
+            file = File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
+        if folder:
+            file.dest_uri = folder + file.dest_uri
+        return file
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
         language = self.config.locale or config.theme.get("language") or "en"
@@ -177,12 +192,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             topics=topics,
         )
 
+    @event_priority(-60)  # after the blog plugin's, which puts back the posts it will build
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """Every file is where it will be served (a blog post moved to its dated URL): the
-        generated pages link there. Those out of the navigation convert each distinct
-        skeleton once (those in it keep MkDocs's pages, which take their titles from `nav`)."""
+        generated pages link there, and only to files MkDocs builds. Those out of the
+        navigation convert each distinct skeleton once (those in it keep MkDocs's pages,
+        which take their titles from `nav`)."""
         if self.plan is not None:
-            self.plan.locate({file.src_uri: unquote(file.url) for file in files})  # `href` quotes
+            built = InclusionLevel.is_in_serve if self.serving else InclusionLevel.is_included
+            urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
+            self.plan.locate(urls)  # unquoted: `href` quotes  # `href` quotes
         in_nav = {page.file.src_uri for page in nav.pages}
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:
@@ -291,6 +310,16 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def _home_folder(files: Files) -> str:
+    """The folder the home page is served from, where generated files go too: `fr/` while
+    mkdocs-static-i18n builds the French site (it moves the user's pages there before
+    `on_files` of ours, which runs after its), else none."""
+    for file in files.documentation_pages():
+        if file.name == "index" and "/" not in file.src_uri:
+            return file.dest_uri.rpartition("/")[0] + "/" if "/" in file.dest_uri else ""
+    return ""
 
 
 def _is_page(generated: SiteFile) -> bool:

@@ -69,7 +69,7 @@ def author_files(ctx: PageContext) -> Iterator[SiteFile]:
 def _author_page(ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str, AuthorProfile]) -> SiteFile:
     """Name and affiliations, papers, co-authors."""
     src_uri = f"authors/{profile.slug}.md"
-    here = ctx.here(src_uri)
+    here = src_uri
     sections = [
         Section(None, partial(_head, profile)),
         Section("Papers", partial(paper_list, ctx, profile.papers, here)),
@@ -100,7 +100,7 @@ def _letter_page(
 ) -> SiteFile:
     """Page `number` of `count` of an initial's authors."""
     src_uri = letter_src(letter, number)
-    here = ctx.here(src_uri)
+    here = src_uri
     title = f"Authors: {letter.upper() if letter != 'other' else 'other'}"
     body = partial(_letter_html, ctx, letter, number, count, profiles, initials, here)
     front_matter = ctx.front_matter(title + (f" (page {number})" if number > 1 else ""))

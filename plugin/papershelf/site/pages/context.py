@@ -63,18 +63,24 @@ class PageContext:
         against them. Call when every plugin has placed its files."""
         self.urls = urls
         self.unresolved = set()
-
-    def here(self, src_uri: str) -> str:
-        """The URL of the page at `src_uri`, which the links on it are relative to."""
-        return page_url(src_uri, self.options.use_directory_urls)
+        self._entries.clear()  # their links were made for where files were before
 
     def link(self, target: str, here: str) -> Markup:
-        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page at
-        `here`: up to the site root, then down (simple and fast; every page links dozens of
-        times), so it depends on `here` only through its depth."""
+        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page whose
+        source is `here`: up to the site root, then down (simple and fast; every page links
+        dozens of times), so it depends on `here` only through its depth."""
         path, hash_, anchor = target.partition("#")
-        url = "../" * here.count("/") + self._url(path) or "./"
+        url = "../" * self._depth(here) + self._url(path) or "./"
         return href(url, anchor if hash_ else None)
+
+    def served(self, path: str) -> bool:
+        """Whether MkDocs builds the file at `path` (a blog's draft it does not): a page
+        that holds or cites a paper is linked from it only then."""
+        return self.urls is None or path in self.urls
+
+    def _depth(self, here: str) -> int:
+        """How many folders down the site's root the page whose source is `here` is served."""
+        return self._url(here).count("/")
 
     def _url(self, path: str) -> str:
         """Where the file at `path` is served; a path that is no file is remembered."""
@@ -117,7 +123,7 @@ class PageContext:
         """A paper as every list of papers shows it: linked title, byline. Made once for
         each depth of the pages that show it (a link depends on nothing else), since each
         paper is on several lists: all papers, its month, its topics, its authors."""
-        depth = here.count("/")
+        depth = self._depth(here)
         if (key, depth) not in self._entries:
             href = self.link(f"papers/{key}.md", here)
             self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
@@ -172,7 +178,7 @@ class PageContext:
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered for the generated page at `src_uri` (links are URLs relative
         to it)."""
-        return self._render(template, partial(self.link, here=self.here(src_uri)), **context)
+        return self._render(template, partial(self.link, here=src_uri), **context)
 
     def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered as Markdown for the user's page at `src_uri` (links name

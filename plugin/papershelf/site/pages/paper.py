@@ -96,7 +96,7 @@ def arxiv_title_search(title: str) -> str:
 def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     """The page; its sections are made when MkDocs renders it."""
     src_uri = f"papers/{paper.key}.md"
-    here = ctx.here(src_uri)
+    here = src_uri
     sections = [
         Section(None, partial(_head, ctx, paper, here)),
         Section("Abstract", partial(_abstract, paper)),
@@ -201,6 +201,8 @@ def _holding(ctx: PageContext, key: str, holding: list[tuple[str, ReadingList]],
     """The reading lists that hold the paper, with its status in each."""
     items = []
     for src, reading_list in holding:
+        if not ctx.served(src):
+            continue
         status = reading_list.status_of(key)
         href, modifier = ctx.link(src, here), status.replace(" ", "-")
         items.append(_HELD(href=href, title=reading_list.title, modifier=modifier, status=status))
@@ -209,7 +211,9 @@ def _holding(ctx: PageContext, key: str, holding: list[tuple[str, ReadingList]],
 
 def _citing(ctx: PageContext, citing: list[DocPage], here: str) -> Markup:
     """The user's pages that cite the paper."""
-    items = (_CITED(href=ctx.link(page.src, here), title=page.title) for page in citing)
+    items = (
+        _CITED(href=ctx.link(page.src, here), title=page.title) for page in citing if ctx.served(page.src)
+    )
     return _CITING(items=joined("", items))
 
 

@@ -62,7 +62,7 @@ def paged(ctx: PageContext, papers: PagedList) -> Iterator[SiteFile]:
 def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Sequence[str]) -> SiteFile:
     """Page `number` of `count`: the intro, its papers, the pager."""
     src_uri = papers.src(number)
-    here = ctx.here(src_uri)
+    here = src_uri
     suffix = f" (page {number} of {count})" if number > 1 else ""
 
     def body() -> Markup:

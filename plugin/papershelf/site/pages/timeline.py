@@ -54,6 +54,6 @@ def _chart_slot(ctx: PageContext, first: dt.date, last: dt.date, count: int) -> 
     locale = ctx.options.locale
     label = format_date(first, "LLLL y", locale=locale)
     if first == last:
-        href = str(ctx.link(f"timeline/{first:%Y-%m}.md", ctx.here("timeline/index.md"))) if count else ""
+        href = str(ctx.link(f"timeline/{first:%Y-%m}.md", "timeline/index.md")) if count else ""
         return label, format_date(first, "LLL y", locale=locale), count, href
     return f"{label} – {format_date(last, 'LLLL y', locale=locale)}", "…", count, ""
