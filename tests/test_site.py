@@ -91,8 +91,12 @@ def test_indexes_nav_and_library_bib(site_builder):
     assert built.warnings == []
     index = built.page("papers/")
     assert index.select_one(".ps-papers .ps-title").get_text().startswith("Sparse")
-    assert [a.get_text() for a in index.select(".ps-pager a")] == ["2"]
+    assert index.select_one(".ps-pager [aria-current]").get_text() == "Page 1 of 2"
+    assert [(a["rel"], a.get_text()) for a in index.select(".ps-pager a")] == [(["next"], "Older →")]
     second = built.page("papers/page/2/")
+    assert [(a["href"], a.get_text()) for a in second.select(".ps-pager a")] == [
+        ("../../../papers/", "← Newer")
+    ]
     assert [a.get_text() for a in second.select(".ps-title")] == ["A Paper From June"]
     nav = [a.get_text(strip=True) for a in index.select(".md-nav--primary .md-nav__link")]
     assert {"Papers", "Topics", "Authors", "Timeline"} <= set(nav)
@@ -109,7 +113,15 @@ def test_indexes_nav_and_library_bib(site_builder):
     assert built.text("topics/test-topic.bib").count("@misc{") == 3
     timeline = built.page("timeline/")
     assert [a.get_text() for a in timeline.select(".ps-timeline a")] == ["August 2026", "June 2026"]
-    assert len(built.page("timeline/2026-08/").select(".ps-papers li")) == 2
+    august = built.page("timeline/2026-08/")
+    assert len(august.select(".ps-papers li")) == 2
+    months = [(a.get("rel"), a["href"], a.get_text()) for a in august.select(".ps-pager a")]
+    assert months == [
+        (None, "../../timeline/", "All months"),
+        (["next"], "../../timeline/2026-06/", "June 2026 →"),
+    ]
+    june = [a.get_text() for a in built.page("timeline/2026-06/").select(".ps-pager a")]
+    assert june == ["← August 2026", "All months"]
 
 
 def test_bad_input_warns_with_file_line_and_still_builds(site_builder):

@@ -24,9 +24,11 @@ Intro = Callable[[int, int, str, str], Markup]
 papers, whose title ends in `suffix` (` (page 2 of 5)`, empty on page 1)."""
 
 _LIST = html('<ul class="ps-papers">\n{items}\n</ul>')
-_PAGER = html('<nav class="ps-pager" aria-label="Pages">\n{pages}\n</nav>')
-_CURRENT = html('<span aria-current="page">{number}</span>')
-_OTHER = html('<a href="{href}">{number}</a>')
+_PAGER = html('<nav class="ps-pager" aria-label="Pages">\n{newer}\n{where}\n{older}\n</nav>')
+_WHERE = html('<span aria-current="page">Page {number} of {count}</span>')
+_NEWER = html('<a rel="prev" href="{href}">← Newer</a>')
+_OLDER = html('<a rel="next" href="{href}">Older →</a>')
+_NOWHERE = literal('<span aria-hidden="true"></span>')
 
 
 @dataclass(frozen=True)
@@ -74,13 +76,10 @@ def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Se
 
 
 def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup:
-    """Links to the list's other pages (nothing for a list of one page)."""
+    """Where this page is in the list (`Page 2 of 5`) and the way to its newer and older
+    neighbours, in words (lists go newest first); nothing for a list of one page."""
     if count == 1:
         return literal("")
-    pages = (
-        _CURRENT(number=page)
-        if page == number
-        else _OTHER(href=ctx.link(papers.src(page), here), number=page)
-        for page in range(1, count + 1)
-    )
-    return _PAGER(pages=joined("\n", pages))
+    newer = _NEWER(href=ctx.link(papers.src(number - 1), here)) if number > 1 else _NOWHERE
+    older = _OLDER(href=ctx.link(papers.src(number + 1), here)) if number < count else _NOWHERE
+    return _PAGER(newer=newer, where=_WHERE(number=number, count=count), older=older)

@@ -14,21 +14,30 @@ from papershelf.charts import month_bars
 from papershelf.model import YEAR
 from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
-from papershelf.site.pages.markup import chart, html
+from papershelf.site.pages.markup import chart, html, literal
 from papershelf.site.pages.paper_lists import PagedList, paged
 from papershelf.timeline import Month, chart_slots
 from papershelf.text import counted
 
 __all__ = ["timeline_files"]
 
-_HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}. <a href="{back}">All months</a></p>')
+_HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}.</p>\n{months}')
+_MONTHS = html(
+    '<nav class="ps-pager" aria-label="Months">\n{newer}\n<a href="{back}">All months</a>\n{older}\n</nav>'
+)
+_NEWER = html('<a rel="prev" href="{href}">← {name}</a>')
+_OLDER = html('<a rel="next" href="{href}">{name} →</a>')
+_NONE = literal('<span aria-hidden="true"></span>')
 
 
 def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
     """Each month's pages, then the index."""
-    for month in ctx.analysis.months:
+    months = ctx.analysis.months
+    for index, month in enumerate(months):
         pattern = f"timeline/{month.slug}/page/{{}}.md"
-        title, intro = ctx.month_name(month), partial(_intro, ctx, month)
+        newer = months[index - 1] if index > 0 else None
+        older = months[index + 1] if index + 1 < len(months) else None
+        title, intro = ctx.month_name(month), partial(_intro, ctx, month, newer, older)
         yield from paged(ctx, PagedList(f"timeline/{month.slug}.md", pattern, month.papers, title, intro))
     undated = sum(1 for paper in ctx.library.papers if paper.date is None or paper.date_precision == YEAR)
     slots = [_chart_slot(ctx, *slot) for slot in chart_slots(ctx.analysis.months)]
@@ -42,10 +51,28 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
     )
 
 
-def _intro(ctx: PageContext, month: Month, total: int, number: int, suffix: str, here: str) -> Markup:
-    """The month's name and size, and the way back to all months."""
-    back = ctx.link("timeline/index.md", here)
-    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), back=back)
+def _intro(
+    ctx: PageContext,
+    month: Month,
+    newer: Month | None,
+    older: Month | None,
+    total: int,
+    number: int,
+    suffix: str,
+    here: str,
+) -> Markup:
+    """The month's name and size, the months with papers before and after it (by name: a
+    month without papers is skipped, not shown as a gap) and the way back to all months."""
+    months = _MONTHS(
+        newer=_NEWER(href=_month_link(ctx, newer, here), name=ctx.month_name(newer)) if newer else _NONE,
+        back=ctx.link("timeline/index.md", here),
+        older=_OLDER(href=_month_link(ctx, older, here), name=ctx.month_name(older)) if older else _NONE,
+    )
+    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), months=months)
+
+
+def _month_link(ctx: PageContext, month: Month, here: str) -> Markup:
+    return ctx.link(f"timeline/{month.slug}.md", here)
 
 
 def _chart_slot(ctx: PageContext, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int, str]:
