@@ -127,6 +127,23 @@ def test_walk_index_paper_author_topic_list(visit):
     assert page.locator(".ps-holding").inner_text().startswith("Taming the KV cache")
 
 
+def _link_colour(page, selector: str) -> str:
+    return page.locator(selector).first.evaluate("element => getComputedStyle(element).color")
+
+
+def test_a_paper_page_shows_its_section_as_the_current_one(visit):
+    page = visit.page
+    page.goto(visit.base + "papers/")
+    page.locator(".ps-papers .ps-title").first.click()
+    page.wait_for_url("**/papers/*/")
+    active = ".md-nav--primary .md-nav__item--active > a.md-nav__link"
+    assert page.locator(active).inner_text().strip() == "Papers"
+    topics = ".md-nav--primary .md-nav__item:not(.md-nav__item--active) > .md-nav__link[href$='topics/']"
+    assert _link_colour(page, active) != _link_colour(page, topics)
+    page.goto(visit.base + "timeline/2026-08/")
+    assert page.locator(active).inner_text().strip() == "Timeline"
+
+
 def test_copy_button_copies_exactly_the_bib_file(visit):
     page = visit.page
     page.goto(visit.base + "papers/kim2026operating/")

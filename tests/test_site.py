@@ -101,6 +101,13 @@ def test_indexes_nav_and_library_bib(site_builder):
     nav = [a.get_text(strip=True) for a in index.select(".md-nav--primary .md-nav__link")]
     assert {"Papers", "Topics", "Authors", "Timeline"} <= set(nav)
     assert not any("Sparse" in text or "Bo Li" in text for text in nav)
+    for url, section in [
+        ("papers/li2026paper/", "Papers"),
+        ("authors/bo-li/", "Authors"),
+        ("topics/test-topic/", "Topics"),
+    ]:
+        active = built.page(url).select(".md-nav--primary .md-nav__item--active > .md-nav__link")
+        assert {link.get_text(strip=True) for link in active} == {section}, url
     library = built.text("library.bib")
     assert library.count("@misc{") == 3
     for key in ("garciaferrero2026sparse", "li2026paper", "mindlab2026mixture"):

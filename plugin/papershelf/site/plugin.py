@@ -61,6 +61,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.cache: AnalysisCache | None = None
         self.serving = False
         self.warnings = 0
+        self.marked: Page | None = None
+        """The section index a generated page marked as active (`_mark_section`)."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
@@ -252,10 +254,26 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             )
         return context
 
-    on_page_context = CombinedEvent(_show_search_view, _show_page)
+    def _mark_section(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """A generated page out of the navigation (a paper, an author, a topic, a month)
+        marks its section's index (Papers, Authors, Topics, Timeline) as active while it is
+        rendered, so that the theme's navigation and tabs show where the reader is."""
+        if page.file.src_uri in self.generated and not page.file.inclusion.is_in_nav():
+            section = _section_index(nav, page.file.src_uri)
+            if section is not None:
+                section.active = True  # and its parents; undone in `on_post_page`
+                self.marked = section
+        return context
+
+    on_page_context = CombinedEvent(_show_search_view, _show_page, _mark_section)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """A paper page's head gets its citation tags, whatever the theme."""
+        if self.marked is not None:
+            self.marked.active = False
+            self.marked = None
         if self.plan is None or page.file.src_uri not in self.generated:
             return output
         head = self.plan.head(page.file.src_uri)
@@ -310,6 +328,15 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def _section_index(nav: Navigation, src_uri: str) -> Page | None:
+    """The page of the navigation that is the index of the folder `src_uri` is in
+    (`papers/index.md` for `papers/<key>.md` and `papers/page/2.md`), if there is one."""
+    index = src_uri.partition("/")[0] + "/index.md"
+    if index == src_uri:
+        return None
+    return next((page for page in nav.pages if page.file.src_uri == index), None)
 
 
 def _home_folder(files: Files) -> str:
