@@ -28,13 +28,15 @@ KEYS = {
 }
 
 
-def _site(site_builder, pages: dict[str, str], options: str = "taxonomy:\n  Caching: [KV cache]\n"):
+def _site(
+    site_builder, pages: dict[str, str], options: str = "taxonomy:\n  Caching: [KV cache]\n", extra: str = ""
+):
     site_builder.snapshot("feed.txt", PAPERS)
     for name, text in pages.items():
         path = site_builder.root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return site_builder.build(plugin_options=options)
+    return site_builder.build(plugin_options=options, extra=extra)
 
 
 READING = """\
@@ -130,6 +132,51 @@ def test_citations_link_and_list_references(site_builder):
     cited = built.page("papers/noor2026quantized/")
     assert [(a.get_text(), a["href"]) for a in cited.select(".ps-citing a")] == [("Notes", "../../notes/")]
     assert built.page("papers/moreau2026routing/").select(".ps-citing") == []
+
+
+CONTAINERS = """\
+    # Containers
+
+    !!! note
+        In a note [@moreau2026paging].
+
+            [@lund2026speculative] in an indented code block inside the note
+
+    ??? tip "A tip"
+        In a tip [@ruiz2026evicting].
+
+    === "First tab"
+
+        In a tab [@noor2026quantized].
+
+    === "Second tab"
+
+        ```
+        [@levi2026speculative]
+        ```
+    """
+
+CONTAINER_EXTENSIONS = """\
+markdown_extensions:
+  - admonition
+  - pymdownx.details
+  - pymdownx.superfences
+  - pymdownx.tabbed:
+      alternate_style: true
+"""
+
+
+def test_citations_in_admonitions_and_content_tabs_link(site_builder):
+    built = _site(site_builder, {"notes.md": CONTAINERS}, extra=CONTAINER_EXTENSIONS)
+    assert built.warnings == []
+    page = built.page("notes/")
+    assert [a["href"] for a in page.select(".admonition .ps-cite a, details .ps-cite a")] == [
+        "../papers/moreau2026paging/",
+        "../papers/ruiz2026evicting/",
+    ]
+    assert [a["href"] for a in page.select(".tabbed-block .ps-cite a")] == ["../papers/noor2026quantized/"]
+    codes = " ".join(code.get_text() for code in page.select("pre code"))
+    assert "[@lund2026speculative]" in codes and "[@levi2026speculative]" in codes
 
 
 BROKEN = """\

@@ -1,5 +1,7 @@
 """Where a Markdown source is prose: citations and reading-list entries are only looked for
-outside fenced code blocks, indented code blocks and inline code spans."""
+outside fenced code blocks, indented code blocks and inline code spans. The body of an
+admonition (`!!! note`, `??? tip`) or a content tab (`=== "Tab"`) is indented, and is prose
+all the same: its lines are judged without the container's indentation."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ __all__ = ["ProseLine", "prose_lines"]
 _FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
+_CONTAINER = re.compile(r"^(?P<indent> *)(?:!!!|\?\?\?\+?|===\+?)(?:\s|$)")
+_BODY_INDENT = 4
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ def prose_lines(markdown: str) -> Iterator[ProseLine]:
     fence: str | None = None
     previous_blank = True
     in_list = False
+    containers: list[int] = []  # the body indentation of each open admonition or tab
     for index, line in enumerate(markdown.split("\n")):
         if fence is not None:
             stripped = line.strip()
@@ -41,10 +46,27 @@ def prose_lines(markdown: str) -> Iterator[ProseLine]:
             previous_blank = False
             continue
         blank = not line.strip()
-        indented = line.startswith(("    ", "\t"))
+        body = _in_containers(line.expandtabs(_BODY_INDENT), containers, blank)
+        indented = body.startswith("    ")
         if indented and previous_blank and not in_list:
             continue  # an indented code block
-        if not blank:
-            in_list = bool(_LIST_ITEM.match(line)) or (in_list and (indented or line.startswith("  ")))
-        previous_blank = blank
+        if container := _CONTAINER.match(body):
+            depth = containers[-1] if containers else 0
+            containers.append(depth + len(container.group("indent")) + _BODY_INDENT)
+            in_list, previous_blank = False, True
+        else:
+            if not blank:
+                in_list = bool(_LIST_ITEM.match(body)) or (in_list and (indented or body.startswith("  ")))
+            previous_blank = blank
         yield ProseLine(index, line, _INLINE_CODE.sub(lambda m: " " * len(m.group()), line))
+
+
+def _in_containers(line: str, containers: list[int], blank: bool) -> str:
+    """The line without the indentation of the containers it is in; a line indented less
+    than a container's body closes it (a blank line closes none)."""
+    if blank:
+        return line
+    width = len(line) - len(line.lstrip(" "))
+    while containers and width < containers[-1]:
+        containers.pop()
+    return line[containers[-1] :] if containers else line
