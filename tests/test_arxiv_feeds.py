@@ -236,6 +236,9 @@ def test_a_paper_page_carries_citation_tags_for_reference_managers(site_builder:
         ("citation_pdf_url", "https://arxiv.org/pdf/2603.03383"),
     ]
     assert built.page("papers/").head.select('meta[name^="citation_"]') == []
+    raw = built.text("papers/author2026sparse/index.html")  # html.parser would forgive a lost </head>
+    assert raw.count("</head>") == 1 and raw.index("citation") < raw.index("</head>") < raw.index("<body")
+    assert "&lt;/head&gt;" not in raw
 
 
 def test_the_example_library_plus_a_feed_of_its_papers_merges_each_paper_once(site_builder: SiteBuilder):

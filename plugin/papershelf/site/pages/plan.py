@@ -47,10 +47,11 @@ class SitePlan:
         return cls(analyse(library, options.analysis), options)
 
     def head(self, src_uri: str) -> str:
-        """What a generated page adds to the HTML head: a paper page its citation tags."""
+        """What a generated page adds to the HTML head: a paper page its citation tags. A
+        plain string, for the theme's HTML: `Markup + "</head>"` would escape the tag."""
         key = src_uri.removeprefix("papers/").removesuffix(".md")
         paper = self.library.by_key.get(key) if src_uri.startswith("papers/") else None
-        return citation_meta(paper) if paper is not None else ""
+        return str(citation_meta(paper)) if paper is not None else ""
 
     def bibtex(self, key: str) -> str:
         """A paper's BibTeX entry."""
