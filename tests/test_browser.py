@@ -144,6 +144,19 @@ def test_a_paper_page_shows_its_section_as_the_current_one(visit):
     assert page.locator(active).inner_text().strip() == "Timeline"
 
 
+def test_a_long_title_leaves_room_for_the_paper_on_a_phone(browser, base_url):
+    """The example's longest title (139 characters) on a phone's width."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(base_url + "papers/kim2026operating/")
+    height, line = page.locator(".ps-paper-title").evaluate(
+        "e => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight)]"
+    )
+    assert round(height / line) <= 5
+    assert page.locator(".ps-authors").evaluate("e => e.getBoundingClientRect().bottom") < 844 / 2
+    context.close()
+
+
 def test_copy_button_copies_exactly_the_bib_file(visit):
     page = visit.page
     page.goto(visit.base + "papers/kim2026operating/")
