@@ -202,6 +202,28 @@ def test_math_renders_in_titles_and_abstracts(visit):
     assert "L" in math.evaluate("element => element.textContent")
 
 
+_SMALLEST_TEXT = (
+    "svg => Math.min(...[...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height))"
+)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_charts_fill_their_column_and_stay_legible(browser, base_url, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    for path in ("timeline/", "topics/"):
+        page.goto(base_url + path)
+        chart = page.locator("svg.ps-chart")
+        column = page.locator("article").evaluate("e => e.clientWidth")
+        box = chart.bounding_box()
+        assert box is not None and box["width"] >= min(column, 300) * 0.95, path
+        assert chart.evaluate(_SMALLEST_TEXT) >= 12 * 0.95, path  # a text box is about its font size
+        if width == 390 and path == "topics/":  # the list of topics comes before the picture
+            first = page.locator(".ps-topics-index").first.bounding_box()
+            assert first is not None and first["y"] < box["y"] and first["y"] < 900
+    context.close()
+
+
 def test_charts_render_on_overview_pages(visit):
     page = visit.page
     for path, name in (("timeline/", "timeline"), ("topics/", "topics")):

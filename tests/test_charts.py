@@ -23,6 +23,9 @@ def test_month_bars_one_bar_per_month_with_counts():
     ]
     assert svg.svg["role"] == "group" and svg.svg.title.get_text() == "Papers per month"  # it holds links
     assert svg.select_one("a")["aria-label"] == "May 2026: 3 papers"
+    texts = svg.select("text")
+    assert [t.get_text() for t in texts if t.get_text().isdigit()] == ["3", "0", "1"]  # no hover needed
+    assert min(float(t["font-size"]) for t in texts) >= 12
 
 
 def test_overlap_matrix_escapes_names_and_shades_shared_papers():
@@ -33,6 +36,8 @@ def test_overlap_matrix_escapes_names_and_shades_shared_papers():
     assert soup.find("b") is None and "<b>A</b> and B: 2 papers" in soup.get_text()
     opacities = [float(r["fill-opacity"]) for r in soup.select("rect")]
     assert opacities[0] == 1.0 and opacities[1] < opacities[0]
+    assert [t.get_text() for t in soup.select("text.ps-chart-count")] == ["4", "2", "2", "3"]
+    assert min(float(t["font-size"]) for t in soup.select("text")) >= 12
 
 
 def test_charts_on_timeline_and_topics_pages(site_builder):

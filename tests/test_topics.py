@@ -137,6 +137,7 @@ def test_site_links_topics_authors_and_related(site_builder):
         "Curated topics",
         "Discovered topics",
         "Listing topics",
+        "How topics overlap",
     ]
 
     key = "moreau2026pagedkv"

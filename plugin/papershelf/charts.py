@@ -3,6 +3,10 @@
 Colours come from CSS classes (`ps-chart-*`) that the site's stylesheet maps to the theme's
 palette variables, and text uses `currentColor`, so a chart follows the reader's scheme.
 Labels are escaped by the caller's `escape` function (text from snapshots is data).
+
+Each chart says its natural width (`--ps-chart-width`): the stylesheet never draws it
+narrower, so that its text (12 units) is never under 12 px; on a phone a wide chart scrolls
+sideways instead of shrinking. Every number is written on the chart: a phone has no hover.
 """
 
 from __future__ import annotations
@@ -15,36 +19,43 @@ __all__ = ["month_bars", "overlap_matrix"]
 
 Escape = Callable[[str], str]
 
+_TEXT = 12
+"""The font size of every label, in the SVG's units: CSS pixels at the chart's natural width."""
+_LABEL_ROOM = 64
+"""The width a month's label (`Sep 2026`) takes at `_TEXT`, with a gap."""
+
 
 def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
     """Papers per month, oldest left: (label, short label, count, link) per bar (a bar may
-    stand for a gap of several empty months, and then links nowhere)."""
+    stand for a gap of several empty months, and then links nowhere). Each bar has its count
+    above it; the months are labelled as often as their labels fit."""
     if not months:
         return ""
-    width, height, bottom, left = max(320, 48 * len(months)), 180, 40, 36
-    step = (width - left) / len(months)
+    step = _LABEL_ROOM if len(months) <= 12 else 40  # a year's months all labelled
+    height, bottom, top, left = 200, 28, 22, 8
+    width = max(320, left * 2 + step * len(months))
+    every = -(-_LABEL_ROOM // step)  # label every n-th month
     largest = max(count for _, _, count, _ in months) or 1
+    base = height - bottom
     bars = []
     for index, (label, short, count, href) in enumerate(months):
-        bar = (height - bottom - 10) * count / largest
+        bar = (base - top) * count / largest
         x = left + index * step
-        shape = (
-            f"<g><title>{escape(label)}: {counted(count, 'paper')}</title>"
-            f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{height - bottom - bar:.1f}" '
-            f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/></g>'
-        )
         name = f"{escape(label)}: {counted(count, 'paper')}"
+        shape = (
+            f"<g><title>{name}</title>"
+            f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{base - bar:.1f}" '
+            f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/>'
+            f'<text x="{x + step / 2:.1f}" y="{base - bar - 5:.1f}" text-anchor="middle" '
+            f'font-size="{_TEXT}" fill="currentColor">{count}</text></g>'
+        )
         bars.append(f'<a href="{escape(href)}" aria-label="{name}">{shape}</a>' if href else shape)
-        if len(months) <= 24 or index % max(1, len(months) // 12) == 0:
+        if (len(months) - 1 - index) % every == 0:  # the newest month always has its label
             bars.append(
-                f'<text x="{x + step / 2:.1f}" y="{height - bottom + 14}" text-anchor="middle" '
-                f'font-size="10" fill="currentColor">{escape(short)}</text>'
+                f'<text x="{x + step / 2:.1f}" y="{base + 18}" text-anchor="middle" '
+                f'font-size="{_TEXT}" fill="currentColor">{escape(short)}</text>'
             )
-    base = height - bottom
-    axis = (
-        f'<text x="{left - 6}" y="14" text-anchor="end" font-size="10" fill="currentColor">{largest}</text>'
-        f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width}" y2="{base}"/>'
-    )
+    axis = f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width - left}" y2="{base}"/>'
     total = sum(count for _, _, count, _ in months)
     filled = sum(1 for _, _, count, _ in months if count)
     linked = any(href for *_, href in months)
@@ -60,44 +71,54 @@ def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> s
 
 
 def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape: Escape) -> str:
-    """How topics overlap: cell (i, j) shades with the papers topics i and j share; the
-    diagonal is each topic's size."""
+    """How topics overlap: cell (i, j) shades with the papers topics i and j share, and says
+    how many; the diagonal is each topic's size."""
     size = len(names)
     if size < 2:
         return ""
-    cell, label = 22, 170
-    width = height = label + cell * size + 60
+    cell, label = 28, 190
+    width = height = label + cell * size + 70
     largest = max(max(row) for row in counts) or 1
     parts = []
     for i, name in enumerate(names):
         y = label + i * cell
         parts.append(
-            f'<text x="{label - 6}" y="{y + cell * 0.7:.1f}" text-anchor="end" font-size="11" '
+            f'<text x="{label - 6}" y="{y + cell * 0.65:.1f}" text-anchor="end" font-size="{_TEXT}" '
             f'fill="currentColor">{escape(_short(name))}</text>'
         )
         x = label + i * cell
         parts.append(
-            f'<text transform="translate({x + cell * 0.65:.1f},{label - 6}) rotate(-55)" font-size="11" '
-            f'fill="currentColor">{escape(_short(name))}</text>'
+            f'<text transform="translate({x + cell * 0.65:.1f},{label - 6}) rotate(-55)" '
+            f'font-size="{_TEXT}" fill="currentColor">{escape(_short(name))}</text>'
         )
         for j, count in enumerate(counts[i]):
-            shade = 0.08 + 0.92 * count / largest if count else 0.0
-            kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
-            tip = (
-                f"{name}: {counted(count, 'paper')}"
-                if i == j
-                else f"{name} and {names[j]}: {counted(count, 'paper')}"
-            )
-            parts.append(
-                f'<g><title>{escape(tip)}</title><rect class="{kind}" x="{label + j * cell}" y="{y}" '
-                f'width="{cell - 2}" height="{cell - 2}" fill-opacity="{shade:.2f}"/></g>'
-            )
+            parts.append(_cell(escape, names, i, j, count, largest, label + j * cell, y, cell))
     return _svg(
         width,
         height,
         "How topics overlap",
         f"Papers shared by the {size} largest topics; darker cells share more papers",
         "".join(parts),
+    )
+
+
+def _cell(
+    escape: Escape, names: Sequence[str], i: int, j: int, count: int, largest: int, x: int, y: int, cell: int
+) -> str:
+    """One cell of the overlap matrix: shaded, with its count written in it."""
+    shade = 0.08 + 0.92 * count / largest if count else 0.0
+    kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
+    about = names[i] if i == j else f"{names[i]} and {names[j]}"
+    number = (
+        f'<text class="ps-chart-count" x="{x + (cell - 2) / 2:.1f}" y="{y + cell * 0.62:.1f}" '
+        f'text-anchor="middle" font-size="{_TEXT}">{count}</text>'
+        if count
+        else ""
+    )
+    return (
+        f"<g><title>{escape(about)}: {counted(count, 'paper')}</title>"
+        f'<rect class="{kind}" x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" '
+        f'fill-opacity="{shade:.2f}"/>{number}</g>'
     )
 
 
@@ -108,6 +129,7 @@ def _short(name: str, limit: int = 26) -> str:
 def _svg(width: float, height: float, title: str, description: str, body: str, role: str = "img") -> str:
     return (
         f'<svg class="ps-chart" viewBox="0 0 {width:.0f} {height:.0f}" role="{role}" '
+        f'style="--ps-chart-width: {width:.0f}px" '
         f'aria-label="{title}: {description}" xmlns="http://www.w3.org/2000/svg">'
         f"<title>{title}</title><desc>{description}</desc>{body}</svg>"
     )
