@@ -21,7 +21,7 @@ from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.related import related_papers
-from papershelf.topics import Topic, TopicOptions, index_topics
+from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics
 
 LABELLED = FIXTURES / "labelled"
 
@@ -39,6 +39,12 @@ def labelled() -> tuple[Library, dict[str, set[str]]]:
         members[name] = {p.key for p in library.papers if any(p.title.startswith(x) for x in prefixes)}
         assert len(members[name]) == len(prefixes), name
     return library, members
+
+
+@pytest.fixture(scope="module")
+def example() -> tuple[Library, TopicIndex]:
+    library = _library(SEED)
+    return library, index_topics(library)
 
 
 def _f1(found: set[str], wanted: set[str]) -> tuple[float, float, float]:
@@ -161,3 +167,35 @@ def test_site_links_topics_authors_and_related(site_builder):
     assert entry.a["href"] == f"../../../papers/{key}/" and "Alice Moreau" in entry.get_text()
     curated = built.page("topics/adapters/")
     assert len(curated.select(".ps-papers li")) == 4
+
+
+def _cut_words(library: Library) -> set[str]:
+    """The last word of every abstract a listing cut off, as written."""
+    return {p.abstract.split()[-1].casefold() for p in library.papers if p.truncated and p.abstract.split()}
+
+
+def test_no_topic_ends_where_a_listing_cut_a_word(tmp_path):
+    cut = "Our method bounds the memory of the KV cach…"
+    whole = "Eviction shrinks the KV cache."
+    papers = [entry(f"Paper {n}", "Ann Lee", abstract=cut) for n in range(3)]
+    papers += [entry(f"Other {n}", "Bo Li", abstract=whole) for n in range(2)]
+    papers += [entry(f"Unrelated {n}", "Cy Wu", abstract=f"Plants number {n} grow.") for n in range(10)]
+    (tmp_path / "a.txt").write_text(listing(*papers), encoding="utf-8")
+    library = _library(tmp_path)
+    topics = index_topics(library, TopicOptions(min_papers=2)).topics
+    forms = [form for t in topics for form in (t.name, *t.phrases)]
+    assert any(t.kind == "discovered" for t in topics)
+    assert not [form for form in forms if form.casefold().endswith("cach")], forms
+
+
+def test_example_topics_end_at_no_cut_word(example):
+    library, topics = example
+    cut = _cut_words(library)
+    written_whole = {
+        word.casefold()
+        for p in library.papers
+        for word in (p.title + " " + p.abstract.rpartition(" ")[0]).split()
+    }
+    suspicious = cut - written_whole
+    ends = {form.split()[-1].casefold() for t in topics.topics for form in (t.name, *t.phrases) if form}
+    assert suspicious and not ends & suspicious, ends & suspicious
