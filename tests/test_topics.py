@@ -18,6 +18,8 @@ import pytest
 from conftest import FIXTURES, SEED, entry, listing
 from papershelf.authors import index_authors
 from papershelf.commonness import common_word
+from papershelf.export.bibtex import bibtex_entry
+from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
@@ -252,3 +254,15 @@ def test_twins_are_the_same_papers_or_forms_of_the_same_words():
     )
     assert not word_forms(("llm", "inferenc"), ("llm", "serv")) and not word_forms(("rank",), ("ranker", "x"))
     assert not word_forms(("cat",), ("cats",)) and jaccard({"a", "b", "c"}, {"a", "b", "c", "d"}) == 0.75
+
+
+def test_discovered_topics_travel_in_bibtex_and_csl_json(example):
+    library, topics = example
+    key = next(k for k, found in topics.by_paper.items() if any(t.name == "KV cache" for t in found))
+    listing_topic = library.by_key[key].topics[0]
+    entry_text = bibtex_entry(library.by_key[key], subjects=topics.subjects[key])
+    keywords = entry_text.split("keywords = {")[1].split("}", 1)[0]
+    assert keywords.startswith(listing_topic + ", ") and "KV cache" in keywords
+    item = json.loads(csljson_file([library.by_key[key]], topics.subjects))[0]
+    assert item["keyword"].startswith(listing_topic + ", ") and "KV cache" in item["keyword"]
+    assert not {"container-title", "collection-title"} & item.keys()

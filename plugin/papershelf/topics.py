@@ -62,6 +62,14 @@ class TopicIndex:
     by_paper: Mapping[str, tuple[Topic, ...]]
 
     @property
+    def subjects(self) -> dict[str, tuple[str, ...]]:
+        """Each paper's discovered and curated topic names: its keywords beside the listing's."""
+        return {
+            key: tuple(topic.name for topic in topics if topic.kind != "listing")
+            for key, topics in self.by_paper.items()
+        }
+
+    @property
     def without_subject(self) -> int:
         """Papers with no discovered or curated topic (only their listing's)."""
         return sum(1 for topics in self.by_paper.values() if all(t.kind == "listing" for t in topics))
