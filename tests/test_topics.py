@@ -11,17 +11,22 @@ label; related papers with precision@3 of at least 0.8.
 from __future__ import annotations
 
 import json
+from itertools import combinations
 
 import pytest
 
 from conftest import FIXTURES, SEED, entry, listing
 from papershelf.authors import index_authors
+from papershelf.commonness import common_word
+from papershelf.export.bibtex import bibtex_entry
+from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.model import Library
 from papershelf.related import related_papers
-from papershelf.topics import Topic, TopicOptions, index_topics
+from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics, topic_pages
+from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
 
 LABELLED = FIXTURES / "labelled"
 
@@ -39,6 +44,12 @@ def labelled() -> tuple[Library, dict[str, set[str]]]:
         members[name] = {p.key for p in library.papers if any(p.title.startswith(x) for x in prefixes)}
         assert len(members[name]) == len(prefixes), name
     return library, members
+
+
+@pytest.fixture(scope="module")
+def example() -> tuple[Library, TopicIndex]:
+    library = _library(SEED)
+    return library, index_topics(library)
 
 
 def _f1(found: set[str], wanted: set[str]) -> tuple[float, float, float]:
@@ -95,7 +106,9 @@ def test_variants_merge_on_the_example_library():
     moe = [t for t in topics.topics if "moe" in {p.lower() for p in t.phrases}]
     assert len(moe) == 1 and "mixture of experts" in {p.lower() for p in moe[0].phrases}
     assert by_slug["parallel-computing-and-optimization-techniques"].kind == "listing"
-    assert topics.without_subject <= 10
+    # a short index of specific topics leaves papers whose only subjects were common words
+    # (`Energy`, `Reasoning`, `Search`) with their listing's topic alone
+    assert topics.without_subject <= 20
 
 
 def test_taxonomy_adds_and_overrides(labelled):
@@ -162,3 +175,95 @@ def test_site_links_topics_authors_and_related(site_builder):
     assert entry.a["href"] == f"../../../papers/{key}/" and "Alice Moreau" in entry.get_text()
     curated = built.page("topics/adapters/")
     assert len(curated.select(".ps-papers li")) == 4
+
+
+def _cut_words(library: Library) -> set[str]:
+    """The last word of every abstract a listing cut off, as written."""
+    return {p.abstract.split()[-1].casefold() for p in library.papers if p.truncated and p.abstract.split()}
+
+
+def test_no_topic_ends_where_a_listing_cut_a_word(tmp_path):
+    cut = "Our method bounds the memory of the KV cach…"
+    whole = "Eviction shrinks the KV cache."
+    papers = [entry(f"Paper {n}", "Ann Lee", abstract=cut) for n in range(3)]
+    papers += [entry(f"Other {n}", "Bo Li", abstract=whole) for n in range(2)]
+    papers += [entry(f"Unrelated {n}", "Cy Wu", abstract=f"Plants number {n} grow.") for n in range(10)]
+    (tmp_path / "a.txt").write_text(listing(*papers), encoding="utf-8")
+    library = _library(tmp_path)
+    topics = index_topics(library, TopicOptions(min_papers=2)).topics
+    forms = [form for t in topics for form in (t.name, *t.phrases)]
+    assert any(t.kind == "discovered" for t in topics)
+    assert not [form for form in forms if form.casefold().endswith("cach")], forms
+
+
+def test_example_topics_end_at_no_cut_word(example):
+    library, topics = example
+    cut = _cut_words(library)
+    written_whole = {
+        word.casefold()
+        for p in library.papers
+        for word in (p.title + " " + p.abstract.rpartition(" ")[0]).split()
+    }
+    suspicious = cut - written_whole
+    ends = {form.split()[-1].casefold() for t in topics.topics for form in (t.name, *t.phrases) if form}
+    assert suspicious and not ends & suspicious, ends & suspicious
+
+
+def test_example_library_gets_a_short_index_without_twins(example):
+    library, topics = example
+    assert topic_pages(len(library.papers)) == 25 and len(topics.topics) <= 25
+    discovered = [t for t in topics.topics if t.kind == "discovered"]
+    assert len(discovered) >= 20 and all(len(t.papers) >= 3 for t in discovered)
+    closest = max(jaccard(set(a.papers), set(b.papers)) for a, b in combinations(topics.topics, 2))
+    assert closest < TWIN_JACCARD, closest
+    by_name = {t.name: t for t in discovered}
+    assert by_name["Agentic"].also == ("Agents",) and "Agents" not in by_name
+
+
+def test_no_single_common_word_names_a_discovered_topic(example):
+    _, topics = example
+    common = [
+        t.name for t in topics.topics if t.kind == "discovered" and " " not in t.name and common_word(t.name)
+    ]
+    assert common == []
+    assert {"KV cache", "GPU", "Quantization", "Compression"} <= {t.name for t in topics.topics}
+
+
+def _search_library(tmp_path, topic: str) -> Library:
+    titles = ("Search in trees", "Fast search of lists", "Search with caches")
+    papers = [entry(title, "Ann Lee", abstract=f"{title} is fast.") for title in titles]
+    papers += [entry(f"Plants {n}", "Bo Li", abstract=f"Plant number {n} grows in soil.") for n in range(9)]
+    (tmp_path / "a.txt").write_text(listing(*papers, topic=topic), encoding="utf-8")
+    return _library(tmp_path)
+
+
+@pytest.mark.parametrize(("listing_topic", "kept"), [("Graph Mining", False), ("Search Engines", True)])
+def test_a_common_word_is_a_topic_only_in_a_library_about_it(tmp_path, listing_topic, kept):
+    """A library is about a word when its listings' topic names it: `Search` is a subject of
+    a library saved under "Search Engines", and a word every text uses in one on graphs."""
+    topics = index_topics(_search_library(tmp_path, listing_topic)).topics
+    assert any(t.kind == "discovered" and t.name == "Search" for t in topics) is kept
+
+
+def test_topic_pages_grow_with_the_square_root_of_the_library():
+    assert [topic_pages(n) for n in (0, 10, 100, 1000, 10_000)] == [0, 8, 25, 80, 250]
+
+
+def test_twins_are_the_same_papers_or_forms_of_the_same_words():
+    assert word_forms(("agent",), ("agentic",)) and word_forms(
+        ("spars", "attention"), ("sparsity", "attention")
+    )
+    assert not word_forms(("llm", "inferenc"), ("llm", "serv")) and not word_forms(("rank",), ("ranker", "x"))
+    assert not word_forms(("cat",), ("cats",)) and jaccard({"a", "b", "c"}, {"a", "b", "c", "d"}) == 0.75
+
+
+def test_discovered_topics_travel_in_bibtex_and_csl_json(example):
+    library, topics = example
+    key = next(k for k, found in topics.by_paper.items() if any(t.name == "KV cache" for t in found))
+    listing_topic = library.by_key[key].topics[0]
+    entry_text = bibtex_entry(library.by_key[key], subjects=topics.subjects[key])
+    keywords = entry_text.split("keywords = {")[1].split("}", 1)[0]
+    assert keywords.startswith(listing_topic + ", ") and "KV cache" in keywords
+    item = json.loads(csljson_file([library.by_key[key]], topics.subjects))[0]
+    assert item["keyword"].startswith(listing_topic + ", ") and "KV cache" in item["keyword"]
+    assert not {"container-title", "collection-title"} & item.keys()

@@ -77,6 +77,7 @@ def analyse(library: Library, options: AnalysisOptions) -> Analysis:
         related = related_papers(library, topic_index, options.related, corpus)
     else:
         related = {paper.key: [] for paper in library.papers}
+    subjects = topic_index.subjects
     return Analysis(
         library=library,
         options=options,
@@ -84,7 +85,7 @@ def analyse(library: Library, options: AnalysisOptions) -> Analysis:
         topic_index=topic_index,
         related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
-        bibtex={paper.key: bibtex_entry(paper) for paper in library.papers},
-        biblatex={paper.key: biblatex_entry(paper) for paper in library.papers},
-        csl_json=csljson_file(library.papers),
+        bibtex={paper.key: bibtex_entry(paper, subjects=subjects[paper.key]) for paper in library.papers},
+        biblatex={paper.key: biblatex_entry(paper, subjects[paper.key]) for paper in library.papers},
+        csl_json=csljson_file(library.papers, subjects),
     )

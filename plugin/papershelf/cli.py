@@ -8,7 +8,7 @@ import json
 import os
 from importlib import resources
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from papershelf.export.biblatex import BIBLATEX, biblatex_file
@@ -17,7 +17,7 @@ from papershelf.export.csljson import csljson_file
 from papershelf.folder import SnapshotFolder
 from papershelf.keyfile import keyed_library
 from papershelf import __version__
-from papershelf.model import Entry, Library, Listing, Paper, Problem, Sighting, iso_date
+from papershelf.model import Entry, Library, Listing, Problem, Sighting, iso_date
 from papershelf.site.generated import fill_blocks
 from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
@@ -27,7 +27,7 @@ from papershelf.writing import write_if_changed
 
 __all__ = ["FORMATS", "main"]
 
-FORMATS: dict[str, Callable[[Iterable[Paper]], str]] = {
+FORMATS: dict[str, Callable[..., str]] = {
     "bibtex": bibtex_file,
     "biblatex": biblatex_file,
     "csljson": csljson_file,
@@ -105,8 +105,9 @@ def _export(args: argparse.Namespace) -> int:
     """The library (or one topic) in one export format."""
     library = _library(args)
     papers = list(library.papers)
+    topic_index = index_topics(library)
     if args.topic:
-        topics = {topic.slug: topic for topic in index_topics(library).topics}
+        topics = {topic.slug: topic for topic in topic_index.topics}
         if args.topic not in topics:
             nearest = difflib.get_close_matches(args.topic, topics, n=1)
             hint = f"did you mean {nearest[0]!r}? " if nearest else ""
@@ -117,7 +118,7 @@ def _export(args: argparse.Namespace) -> int:
         papers = [library.by_key[key] for key in topics[args.topic].papers]
     if args.format in _DIALECTS and (note := approximation_note(papers, _DIALECTS[args.format])):
         print(f"info: {note}", file=sys.stderr)
-    text = FORMATS[args.format](papers)
+    text = FORMATS[args.format](papers, subjects=topic_index.subjects)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:

@@ -3,9 +3,10 @@
 Finds recurring phrases (1-4 words) in titles and abstracts with the variant merging of
 `papershelf.phrases`, keeps those seen in several papers but not in so many that they say
 nothing (`large language model`), prefers a phrase to its own fragments (`speculative
-decoding` over `speculative`), and picks a short index greedily, skipping phrases whose
-papers are nearly the same set as an already chosen subject's. `papershelf.topics` turns
-the subjects into topics beside the listings' and the user's own.
+decoding` over `speculative`), and picks a short index greedily: a phrase that is a twin of
+a chosen subject (`papershelf.twins`) joins it, and a subject needs a label that is not one
+of the commonest English words (`papershelf.commonness`). `papershelf.topics` turns the
+subjects into topics beside the listings' and the user's own.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 
+from papershelf.commonness import common_word
 from papershelf.model import Library
 from papershelf.phrases import GENERIC_TERMS, Clause, PaperText, Phrase
 from papershelf.text import STOP_WORDS
+from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
 
 __all__ = ["Subject", "discover_subjects"]
 
@@ -27,11 +30,12 @@ __all__ = ["Subject", "discover_subjects"]
 @dataclass(frozen=True)
 class Subject:
     """A subject found in the text: its name as abstracts spell it most, its papers in
-    library order, and up to four spellings that matched."""
+    library order, up to four spellings that matched, and the names of its twins."""
 
     name: str
     papers: tuple[str, ...]
     variants: tuple[str, ...]
+    also: tuple[str, ...] = ()
 
 
 @dataclass
@@ -61,6 +65,17 @@ class _Candidate:
                     spelt = (clause.surfaces[start : start + size] for start in _uses(clause, phrase))
                     uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
         return Counter(uses)
+
+    @cached_property
+    def name(self) -> str:
+        """The spelling abstracts use most, capitalised like a heading."""
+        name = self.surfaces.most_common(1)[0][0] if self.surfaces else " ".join(self.phrase)
+        return name[:1].upper() + name[1:]
+
+    def common(self, about: set[str]) -> bool:
+        """Named by one of the commonest English words (`Search`, `AI`), and not one the
+        library is about: `about` holds the terms of its listing topics' names."""
+        return " " not in self.name and common_word(self.name) and not set(self.phrase) <= about
 
     @property
     def plausible(self) -> bool:
@@ -102,10 +117,11 @@ def discover_subjects(
     min_papers: int,
     max_share: float,
     max_topics: int,
+    about: set[str],
 ) -> list[Subject]:
     """Up to `max_topics` subjects, the most papers first: phrases in `min_papers` papers or
     more but in no more than `max_share` of them, none of the `taken` ones (a curated
-    topic's)."""
+    topic's), none named by a common word unless its terms are `about` ones."""
     phrases_of: dict[str, set[Phrase]] = {}
     title_phrases: list[set[Phrase]] = []
     for paper in library.papers:
@@ -123,14 +139,8 @@ def discover_subjects(
     for key, phrases in phrases_of.items():
         for phrase in phrases & wanted:
             plausible[phrase].papers.add(key)
-    fitting = [c for c in plausible.values() if c.readable]
-    chosen: list[_Candidate] = []
-    for candidate in sorted(fitting, key=lambda c: (-c.score, c.phrase)):
-        if len(chosen) >= max_topics:
-            break
-        if not any(_same_subject(candidate, other) for other in chosen):
-            chosen.append(candidate)
-    return _as_subjects(chosen, library)
+    fitting = sorted((c for c in plausible.values() if c.readable), key=lambda c: (-c.score, c.phrase))
+    return _as_subjects(_choose(fitting, max_topics, about), library)
 
 
 def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
@@ -223,28 +233,65 @@ def _inside(short: Phrase, long: Phrase) -> bool:
     return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
-def _same_subject(candidate: _Candidate, chosen: _Candidate) -> bool:
-    """Near-identical paper sets, or one phrase inside the other with a large overlap."""
-    overlap = len(candidate.papers & chosen.papers)
-    union = len(candidate.papers | chosen.papers)
-    nested = _inside(candidate.phrase, chosen.phrase) or _inside(chosen.phrase, candidate.phrase)
-    return overlap / union >= 0.8 or (nested and overlap >= 0.5 * len(candidate.papers))
+@dataclass
+class _Group:
+    """A chosen subject: its first candidate and the twins that joined it, most papers
+    and title mentions first, with all their papers."""
 
+    members: list[_Candidate]
+    papers: set[str]
 
-def _as_subjects(chosen: list[_Candidate], library: Library) -> list[Subject]:
-    """The chosen phrases, the most papers first, each named and its papers in library order."""
-    order = {paper.key: index for index, paper in enumerate(library.papers)}
-    return [
-        Subject(
-            _display_name(candidate.surfaces, candidate.phrase),
-            tuple(sorted(candidate.papers, key=order.__getitem__)),
-            tuple(surface for surface, _ in candidate.surfaces.most_common(4)),
+    def takes(self, candidate: _Candidate) -> bool:
+        """A twin: nearly the same papers, or its words are forms of a member's."""
+        return jaccard(candidate.papers, self.papers) >= TWIN_JACCARD or any(
+            word_forms(candidate.phrase, member.phrase) for member in self.members
         )
-        for candidate in sorted(chosen, key=lambda c: (-len(c.papers), c.phrase))
-    ]
+
+    def narrows(self, candidate: _Candidate) -> bool:
+        """A phrase inside a member's, or holding one, for mostly the same papers
+        (`KV cache compression` beside `KV cache`): no subject of its own."""
+        return any(
+            (_inside(candidate.phrase, m.phrase) or _inside(m.phrase, candidate.phrase))
+            and len(candidate.papers & m.papers) >= 0.5 * len(candidate.papers)
+            for m in self.members
+        )
+
+    def label(self, about: set[str]) -> _Candidate | None:
+        """The member to name it by: the first one not named by a common word."""
+        return next((m for m in self.members if not m.common(about)), None)
 
 
-def _display_name(surfaces: Counter[str], phrase: Phrase) -> str:
-    """The spelling abstracts use most, capitalised like a heading."""
-    name = surfaces.most_common(1)[0][0] if surfaces else " ".join(phrase)
-    return name[:1].upper() + name[1:]
+def _choose(ranked: list[_Candidate], max_topics: int, about: set[str]) -> list[tuple[_Group, _Candidate]]:
+    """Subjects taken greedily in rank order until `max_topics` have a label, each with its
+    label; a twin joins the subject it is a twin of. A subject of common words only
+    (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
+    out if none does."""
+    groups: list[_Group] = []
+    for candidate in ranked:
+        if sum(group.label(about) is not None for group in groups) >= max_topics:
+            break
+        twin = next((group for group in groups if group.takes(candidate)), None)
+        if twin is not None:
+            twin.members.append(candidate)
+            twin.papers |= candidate.papers
+        elif not any(group.narrows(candidate) for group in groups):
+            groups.append(_Group([candidate], set(candidate.papers)))
+    labelled = ((group, group.label(about)) for group in groups)
+    return [(group, label) for group, label in labelled if label is not None]
+
+
+def _as_subjects(chosen: list[tuple[_Group, _Candidate]], library: Library) -> list[Subject]:
+    """The chosen subjects, the most papers first, each named and its papers in library order."""
+    order = {paper.key: index for index, paper in enumerate(library.papers)}
+    subjects = []
+    for group, label in sorted(chosen, key=lambda pair: (-len(pair[0].papers), pair[1].phrase)):
+        others = dict.fromkeys(m.name for m in group.members if m.name.casefold() != label.name.casefold())
+        subjects.append(
+            Subject(
+                label.name,
+                tuple(sorted(group.papers, key=order.__getitem__)),
+                tuple(surface for surface, _ in label.surfaces.most_common(4)),
+                tuple(others),
+            )
+        )
+    return subjects

@@ -227,5 +227,11 @@ class Corpus:
         texts = {}
         for paper in papers:
             title = clauses(paper.title, known)
-            texts[paper.key] = PaperText(title + clauses(paper.abstract, known), len(title))
+            texts[paper.key] = PaperText(title + clauses(_whole_words(paper), known), len(title))
         return cls(known, texts)
+
+
+def _whole_words(paper: Paper) -> str:
+    """The abstract without the word a listing's `…` may have cut (`KV cach`): whether the cut
+    fell inside a word is not known, so the last word is never evidence of a phrase or a spelling."""
+    return paper.abstract.rpartition(" ")[0] if paper.truncated else paper.abstract

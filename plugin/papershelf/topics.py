@@ -8,6 +8,7 @@ looks for further subjects among the phrases no curated topic has taken.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -16,30 +17,36 @@ from papershelf.model import Library
 from papershelf.phrases import Clause, Corpus, PaperText, Phrase, clauses
 from papershelf.slugs import RESERVED_SLUGS, slugify, unique_slugs
 
-__all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics"]
+__all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics", "topic_pages"]
+
+_PAGES_PER_ROOT = 2.5
+"""Topic pages per square root of the library's papers: 25 for 100 papers, 80 for 1,000."""
 
 
 @dataclass(frozen=True)
 class TopicOptions:
-    """How topics are found; `taxonomy` maps a topic name to the phrases that define it."""
+    """How topics are found; `taxonomy` maps a topic name to the phrases that define it;
+    `max_topics` (discovered ones) is unset to follow the library's size (`topic_pages`)."""
 
     discover: bool = True
     min_papers: int = 3
     max_share: float = 0.35
-    max_topics: int = 40
+    max_topics: int | None = None
     taxonomy: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Topic:
     """A topic's page data. `kind` is `listing`, `curated` or `discovered`; `phrases` are the
-    variants that matched, as written in the papers."""
+    variants that matched, as written in the papers; `also` the names of the twins a
+    discovered topic absorbed (`papershelf.twins`)."""
 
     slug: str
     name: str
     kind: str
     papers: tuple[str, ...]
     phrases: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
 
     def __hash__(self) -> int:
         """By slug and kind, which tell topics apart: the generated hash would hash every
@@ -53,6 +60,14 @@ class TopicIndex:
 
     topics: tuple[Topic, ...]
     by_paper: Mapping[str, tuple[Topic, ...]]
+
+    @property
+    def subjects(self) -> dict[str, tuple[str, ...]]:
+        """Each paper's discovered and curated topic names: its keywords beside the listing's."""
+        return {
+            key: tuple(topic.name for topic in topics if topic.kind != "listing")
+            for key, topics in self.by_paper.items()
+        }
 
     @property
     def without_subject(self) -> int:
@@ -75,13 +90,30 @@ def index_topics(
         curated = [topic for topic in named if topic.kind == "curated"]
         taken = {phrase for topic in curated for phrase in _phrases_of(topic, known_aliases)}
         taken_slugs = {topic.slug for topic in named} | RESERVED_SLUGS
-        discovered = _discovered(library, paper_clauses, options, taken, taken_slugs)
+        room = _room(options.max_topics, len(library.papers), len(named))
+        about = {
+            term for topic in named if topic.kind == "listing" for term in _terms(topic.name, known_aliases)
+        }
+        discovered = _discovered(library, paper_clauses, options, taken, taken_slugs, room, about)
     topics = (*named, *discovered)
     by_paper: dict[str, list[Topic]] = {paper.key: [] for paper in library.papers}
     for topic in topics:
         for key in topic.papers:
             by_paper[key].append(topic)
     return TopicIndex(topics, {key: tuple(found) for key, found in by_paper.items()})
+
+
+def topic_pages(papers: int) -> int:
+    """How many topic pages a library of this many papers gets by default, its listing and
+    curated topics included: a reader scans an index of 25 topics for 100 papers, and the
+    subjects a field's papers name grow far slower than the papers (2.5 times the square
+    root: 80 for 1,000 papers, 250 for 10,000)."""
+    return math.ceil(_PAGES_PER_ROOT * math.sqrt(papers))
+
+
+def _room(max_topics: int | None, papers: int, named: int) -> int:
+    """Discovered topics wanted: as configured, else the default pages less the named topics."""
+    return max_topics if max_topics is not None else max(0, topic_pages(papers) - named)
 
 
 def _with_unique_slugs(topics: list[Topic]) -> list[Topic]:
@@ -143,6 +175,8 @@ def _discovered(
     options: TopicOptions,
     taken: set[Phrase],
     taken_slugs: set[str],
+    max_topics: int,
+    about: set[str],
 ) -> list[Topic]:
     """The subjects discovery finds, as topics; one whose slug another topic has is left out
     (a listing or taxonomy topic of that name already says it)."""
@@ -152,7 +186,8 @@ def _discovered(
         taken,
         min_papers=options.min_papers,
         max_share=options.max_share,
-        max_topics=options.max_topics,
+        max_topics=max_topics,
+        about=about,
     )
     topics = []
     for subject in subjects:
@@ -160,5 +195,5 @@ def _discovered(
         if slug in taken_slugs:
             continue
         taken_slugs.add(slug)
-        topics.append(Topic(slug, subject.name, "discovered", subject.papers, subject.variants))
+        topics.append(Topic(slug, subject.name, "discovered", subject.papers, subject.variants, subject.also))
     return topics

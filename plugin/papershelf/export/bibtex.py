@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pybtex.database import BibliographyData
@@ -76,17 +76,30 @@ class _LatexWriter(Writer):
             stream.write(f",\n  {type} = {self.quote(value)}")
 
 
-def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX) -> str:
-    """The `@misc` entry of one paper, ending in a newline."""
-    data = BibliographyData(entries={paper.key: BibEntry("misc", fields=_fields(paper, dialect))})
+def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX, subjects: Sequence[str] = ()) -> str:
+    """The `@misc` entry of one paper, ending in a newline; its `keywords` are the listing
+    topics, then `subjects` (its discovered and curated topics), so they reach Zotero and JabRef."""
+    fields = _fields(paper, dialect, keywords(paper, subjects))
+    data = BibliographyData(entries={paper.key: BibEntry("misc", fields=fields)})
     stream = io.StringIO()
     _LatexWriter().write_stream(data, stream)
     return stream.getvalue()
 
 
-def bibtex_file(papers: Iterable[Paper], dialect: Dialect = BIBTEX) -> str:
+def bibtex_file(
+    papers: Iterable[Paper], dialect: Dialect = BIBTEX, subjects: Mapping[str, Sequence[str]] | None = None
+) -> str:
     """Entries joined by blank lines: exactly the per-paper texts."""
-    return join_entries(bibtex_entry(paper, dialect) for paper in papers)
+    subjects = subjects or {}
+    return join_entries(bibtex_entry(paper, dialect, subjects.get(paper.key, ())) for paper in papers)
+
+
+def keywords(paper: Paper, subjects: Sequence[str]) -> list[str]:
+    """The listing topics, then the other topics, each once (whatever its case)."""
+    unique: dict[str, str] = {}
+    for name in (*paper.topics, *subjects):
+        unique.setdefault(name.casefold(), name)
+    return list(unique.values())
 
 
 def join_entries(entries: Iterable[str]) -> str:
@@ -94,7 +107,7 @@ def join_entries(entries: Iterable[str]) -> str:
     return "\n".join(entries)
 
 
-def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
+def _fields(paper: Paper, dialect: Dialect, keywords: list[str]) -> dict[str, str]:
     def encode(text: str, protect_case: bool = False) -> str:
         return encode_latex(text, protect_case=protect_case, ascii_only=dialect.ascii_only)
 
@@ -117,8 +130,8 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
-    if paper.topics:
-        fields["keywords"] = ", ".join(encode(topic) for topic in paper.topics)
+    if keywords:
+        fields["keywords"] = ", ".join(encode(keyword) for keyword in keywords)
     return {name: value for name, value in fields.items() if value}
 
 

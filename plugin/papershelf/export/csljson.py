@@ -6,16 +6,18 @@ Text stays Unicode; math stays as `$...$` source (CSL has no math markup).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
+from papershelf.export.bibtex import keywords
 from papershelf.model import Paper, Person, date_parts
 from papershelf.text import split_name
 
 __all__ = ["csl_item", "csljson_file"]
 
 
-def csl_item(paper: Paper) -> dict[str, object]:
-    """One CSL item; listing entries are preprints, CSL type `article`."""
+def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
+    """One CSL item; listing entries are preprints, CSL type `article`. The listing topic is
+    no venue: it is a keyword, with the paper's other topics (`subjects`) after it."""
     item: dict[str, object] = {
         "id": paper.key,
         "type": "article",
@@ -26,8 +28,8 @@ def csl_item(paper: Paper) -> dict[str, object]:
         item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
-    if paper.topics:
-        item["keyword"] = ", ".join(paper.topics)
+    if names := keywords(paper, subjects):
+        item["keyword"] = ", ".join(names)
     if paper.ids.arxiv:  # as Zotero writes an arXiv preprint
         item["number"] = f"arXiv:{paper.ids.arxiv}"
         item["publisher"] = "arXiv"
@@ -38,9 +40,11 @@ def csl_item(paper: Paper) -> dict[str, object]:
     return item
 
 
-def csljson_file(papers: Iterable[Paper]) -> str:
+def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] | None = None) -> str:
     """A JSON array of items, UTF-8, one key per line for readable diffs."""
-    return json.dumps([csl_item(paper) for paper in papers], ensure_ascii=False, indent=1) + "\n"
+    subjects = subjects or {}
+    items = [csl_item(paper, subjects.get(paper.key, ())) for paper in papers]
+    return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
 
 
 def _person(person: Person) -> dict[str, str]:

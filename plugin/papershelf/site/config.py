@@ -26,8 +26,9 @@ class PapershelfConfig(Config):
     discover_topics = c.Type(bool, default=True)
     """Find topics in the papers' titles and abstracts."""
 
-    max_topics = c.Type(int, default=40)
-    """At most this many discovered topics."""
+    max_topics = c.Optional(c.Type(int))
+    """At most this many discovered topics (default: as many as keep the topic pages to
+    2.5 times the square root of the number of papers, 25 for 100 papers)."""
 
     min_topic_papers = c.Type(int, default=3)
     """A discovered topic needs at least this many papers."""

@@ -30,6 +30,7 @@ _HEAD = html(
     'As BibTeX: <a href="{bib}" download>{slug}.bib</a>.</p>'
 )
 _PHRASES = html('<p class="ps-phrases">Matched as: {phrases}</p>')
+_ALSO = html('<p class="ps-phrases">Also matched as: {names}</p>')
 _PHRASE = html("<q>{phrase}</q>")
 _COOCCURRING = html('<p class="ps-cooccurring">Often together with: {others}</p>')
 _OTHER = html('<a href="{href}">{name}</a> <span class="ps-count">{count}</span>')
@@ -79,6 +80,8 @@ def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str,
     ]
     if number == 1 and topic.phrases:
         parts.append(_PHRASES(phrases=joined(", ", (_PHRASE(phrase=phrase) for phrase in topic.phrases))))
+    if number == 1 and topic.also:
+        parts.append(_ALSO(names=joined(", ", (_PHRASE(phrase=name) for name in topic.also))))
     if number == 1 and (cooccurring := _cooccurring(ctx, topic)):
         others = (
             _OTHER(href=ctx.link(f"topics/{other.slug}.md", here), name=other.name, count=count)
