@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import functools
 
-from wordfreq import zipf_frequency
-
 __all__ = ["COMMON_ZIPF", "common_word"]
 
 COMMON_ZIPF = 4.0
@@ -23,5 +21,9 @@ million words or more, about the 5,000 most used English words (`search` 5.0, `r
 
 @functools.lru_cache(maxsize=1 << 14)
 def common_word(word: str) -> bool:
-    """Whether one word (in any case) is among the commonest of English."""
+    """Whether one word (in any case) is among the commonest of English. `wordfreq` is
+    imported here, when topics are discovered: its import takes a quarter of a second that
+    a rebuild with the analysis cached should not pay."""
+    from wordfreq import zipf_frequency
+
     return zipf_frequency(word.casefold(), "en") >= COMMON_ZIPF
