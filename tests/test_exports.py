@@ -242,3 +242,31 @@ def test_a_latex_package_the_machine_lacks_skips_the_test_and_says_which():
     """A lualatex without luaotfload cannot typeset anything: that is a skip, not a failure."""
     with pytest.raises(pytest.skip.Exception, match=re.escape("LaTeX cannot find no-such-package.sty")):
         need_latex_files("biblatex.sty", "no-such-package.sty")
+
+
+@pytest.mark.parametrize("style", [None, "apa"])
+def test_csl_titles_are_rendered_text_that_keeps_its_case(tmp_path: Path, style: str | None):
+    """citeproc changes a title's case: `$\\alpha$` came out as `$\\Alpha$`, `1M` as `1m`."""
+    need("pandoc")
+    title = "$\\alpha$-Sparse Attention for 1M-Token LLMs in $O(L^2)$ & <i>less</i>"
+    paper = Paper("kim2026alpha", title, (), dt.date(2026, 8, 7), "Abstract.", False, (), ())
+    (tmp_path / "refs.json").write_text(csljson_file([paper]), encoding="utf-8")
+    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
+    command = ["pandoc", "--citeproc", "--bibliography", "refs.json", "-t", "plain", "--wrap=none", "doc.md"]
+    if style:  # a sentence-case style, as APA: what is not protected is lowercased
+        (tmp_path / "apa.csl").write_text(_APA_LIKE, encoding="utf-8")
+        command[1:1] = ["--csl", "apa.csl"]
+    result = run_tool(command, tmp_path)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    printed = result.stdout.replace("\u2060", "")
+    assert printed.lstrip("“").startswith("α-") and "1M-" in printed and "LLMs" in printed, printed
+    assert "O(L²)" in printed and "<i>less</i>" in printed and "$" not in printed, printed
+
+
+_APA_LIKE = """<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><title>Sentence case</title><id>sentence-case</id><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography><layout><text variable="title" text-case="sentence"/></layout></bibliography>
+</style>
+"""

@@ -1,18 +1,33 @@
 """Papers -> CSL-JSON, the format Zotero imports and pandoc's citeproc reads natively.
 
-Text stays Unicode; math stays as `$...$` source (CSL has no math markup).
+Text stays Unicode. A title is CSL's rich text, since citation styles change its case:
+math is rendered as text (`α`, `O(L<sup>2</sup>)`, never `$\\alpha$`, which citeproc
+capitalises to `$\\Alpha$`), and it and each word whose case matters (`1M`, `LLMs`) are in
+`<span class="nocase">`. Abstracts keep their math as `$...$` source.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from xml.etree.ElementTree import Element
+
+from latex2mathml.converter import convert_to_element
 
 from papershelf.export.bibtex import keywords
+from papershelf.export.latex import case_matters
 from papershelf.model import Paper, Person, date_parts
-from papershelf.text import split_name
+from papershelf.text import split_math, split_name
 
-__all__ = ["csl_item", "csljson_file"]
+__all__ = ["csl_item", "csl_title", "csljson_file"]
+
+_WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
+# What CSL processors read as markup in rich text (pandoc decodes no character reference):
+# in data, a word joiner after the `<` keeps it text.
+_TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
+_SCRIPTS = {"msup": ("sup",), "msub": ("sub",), "msubsup": ("sub", "sup")}
 
 
 def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
@@ -21,7 +36,7 @@ def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
     item: dict[str, object] = {
         "id": paper.key,
         "type": "article",
-        "title": paper.title.replace("\\$", "$"),
+        "title": csl_title(paper.title),
         "author": [_person(person) for person in paper.authors],
     }
     if paper.date:
@@ -45,6 +60,52 @@ def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] 
     subjects = subjects or {}
     items = [csl_item(paper, subjects.get(paper.key, ())) for paper in papers]
     return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
+
+
+def csl_title(title: str) -> str:
+    """A title as CSL rich text (see the module's docstring)."""
+    pieces = []
+    for is_math, run in split_math(title):
+        if is_math:
+            pieces.append(_nocase(_math_text(run)))
+        else:
+            text = _TAG_LIKE.sub("<\u2060", run.replace("\\$", "$"))
+            pieces.append(_WORD.sub(_word, text))
+    return "".join(pieces)
+
+
+def _word(word: re.Match[str]) -> str:
+    return _nocase(word[0]) if case_matters(word[0]) else word[0]
+
+
+def _nocase(rich: str) -> str:
+    return f'<span class="nocase">{rich}</span>'
+
+
+def _math_text(latex: str) -> str:
+    """A formula as text with CSL's `<sup>`/`<sub>`, or its source if it cannot be read."""
+    try:
+        return _node_text(convert_to_element(latex))
+    except Exception:  # noqa: BLE001 - latex2mathml raises many types on what it cannot read
+        return _TAG_LIKE.sub("<\u2060", latex)
+
+
+def _node_text(element: Element) -> str:
+    """The text of a MathML element: scripts as `<sup>`/`<sub>`, a fraction as `a/b`, a
+    root as `√`; the converter writes characters as references (`&#x003B1;`)."""
+    tag = element.tag.rpartition("}")[2]
+    children = [_node_text(child) for child in element]
+    if tag in _SCRIPTS and len(children) == len(_SCRIPTS[tag]) + 1:
+        base, *scripts = children
+        return base + "".join(
+            f"<{name}>{script}</{name}>" for name, script in zip(_SCRIPTS[tag], scripts, strict=True)
+        )
+    if tag == "mfrac" and len(children) == 2:
+        return "/".join(children)
+    if tag == "msqrt":
+        return "√" + "".join(children)
+    own = _TAG_LIKE.sub("<\u2060", html.unescape(element.text or ""))
+    return own + "".join(children)
 
 
 def _person(person: Person) -> dict[str, str]:

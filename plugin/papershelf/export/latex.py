@@ -25,7 +25,7 @@ from papershelf.export.texmath import ESCAPE_TEXT, TEXT_SPECIALS, braces_balance
 from papershelf.snapshots.macros import ACCENT_MARKS, LETTER_MACROS
 from papershelf.text import split_math
 
-__all__ = ["ascii_losses", "braces_balanced", "encode_latex", "encode_name", "name_losses"]
+__all__ = ["ascii_losses", "braces_balanced", "case_matters", "encode_latex", "encode_name", "name_losses"]
 
 _MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
 _LETTERS = {letter: "\\" + macro for macro, letter in LETTER_MACROS.items()}
@@ -186,14 +186,16 @@ def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
         encoded = word.translate(ESCAPE_TEXT)
     else:
         encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
-    if protect_case and _case_matters(word):
+    if protect_case and case_matters(word):
         # A group that starts with a backslash is one "special character" to bibtex and its
         # letters would still be case-changed; an empty group in front prevents that.
         return "{{}" + encoded + "}" if encoded.startswith("\\") else "{" + encoded + "}"
     return encoded
 
 
-def _case_matters(word: str) -> bool:
+def case_matters(word: str) -> bool:
+    """Whether a title case style would spoil the word: capitals after its first letter
+    (`LLMs`, `GPT`), or letters with digits (`1M`, `H100`)."""
     if word.isalpha():  # the common case, without building lists
         return any(map(str.isupper, word[1:]))
     letters = [char for char in word if char.isalpha()]
