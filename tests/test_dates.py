@@ -11,10 +11,11 @@ import random
 import time
 
 import pytest
-from babel import localedata
+from babel import Locale, localedata
 from babel.dates import format_date
 
 from papershelf.snapshots.dates import DateReading, parse_date, read_date
+from papershelf.snapshots.dates.months import month_lexicon
 
 # Every month, and days that are single-digit, double-digit and near the end of a month.
 DATES_2026 = [datetime.date(2026, month, day) for month in range(1, 13) for day in (1, 5, 28)]
@@ -267,12 +268,16 @@ def test_sweep_over_all_babel_locales(length: str, minimum: float) -> None:
     assert parsed / total >= minimum
 
 
-def test_babel_locale_cache_is_left_merged() -> None:
-    """Building the month lookup must not leave unmerged locale data in Babel's cache."""
-    parse_date("7 August 2026")
+def test_babel_locale_data_is_left_whole() -> None:
+    """Reading every locale's month names must leave Babel's locales whole for formatting:
+    before Babel 2.19, resolving one locale's stand-alone names (Hebrew's) wrote them into
+    data other locales share, and French `LLLL` came out in Hebrew."""
+    month_lexicon()
     text = format_date(datetime.date(2026, 1, 5), format="long", locale="de_AT")
     assert text == "5. Jänner 2026"
-    assert localedata.load("de_AT")["months"]["format"]["wide"][8] == "August"
+    assert Locale.parse("de_AT").months["format"]["wide"][8] == "August"
+    assert format_date(datetime.date(2026, 10, 5), "LLLL", locale="fr") == "octobre"
+    assert format_date(datetime.date(2026, 10, 5), "LLLL", locale="he") == "אוקטובר"
 
 
 def test_many_calls_are_fast() -> None:

@@ -1,8 +1,11 @@
 """Papers -> BibTeX entries that bibtex, biber, pandoc and pybtex read without a warning.
 
-Entries are built as pybtex `BibliographyData` and written by pybtex's own writer; we only
-replace its field encoder (latexcodec writes unbraced accents such as `\\'a`, which classic
-bibtex mangles: see BIBTEX.md) and write `month` as the bare macro every style expects.
+Field values are encoded by `papershelf.export.latex` (braced accents such as `{\\'a}`, which
+classic bibtex needs: latexcodec, behind pybtex's writer, writes `\\'a`, which it mangles; see
+BIBTEX.md) and the entry is written here: `@misc{key,` then one `name = {value}` line a field
+and `}`. pybtex's writer cannot take values that are LaTeX already without overriding its
+private encoder, and the syntax we need is that small. `month` is the bare macro every style
+expects.
 One entry's text is the same wherever it appears: on the paper page, in `papers/<key>.bib`,
 in `library.bib` and in topic and list files, because collections join the per-paper texts.
 
@@ -12,15 +15,9 @@ and the date is one ISO `date` field, which biber reads natively.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-from pybtex.database import BibliographyData
-from pybtex.database import Entry as BibEntry
-from pybtex.bibtex.exceptions import BibTeXError
-from pybtex.database.output.bibtex import Writer
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
@@ -56,34 +53,23 @@ class Dialect:
 BIBTEX = Dialect(ascii_only=True, iso_date=False, name="ASCII BibTeX")
 
 
-class _LatexWriter(Writer):
-    """pybtex's writer, fed fields that are already valid LaTeX."""
-
-    def _encode(self, text: str) -> str:
-        return text
-
-    def quote(self, s: str) -> str:
-        """Braced value; our encoder balances braces, and this checks it (more cheaply than
-        pybtex's scanner, which dominated writing large libraries)."""
-        if not braces_balanced(s):
-            raise BibTeXError(f"String has unmatched braces: {s}")
-        return "{" + s + "}"
-
-    def _write_field(self, stream: io.TextIOBase, type: str, value: str) -> None:  # noqa: A002
-        if type == "month":
-            stream.write(f",\n  month = {value}")
-        else:
-            stream.write(f",\n  {type} = {self.quote(value)}")
-
-
 def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX, subjects: Sequence[str] = ()) -> str:
     """The `@misc` entry of one paper, ending in a newline; its `keywords` are the listing
     topics, then `subjects` (its discovered and curated topics), so they reach Zotero and JabRef."""
     fields = _fields(paper, dialect, keywords(paper, subjects))
-    data = BibliographyData(entries={paper.key: BibEntry("misc", fields=fields)})
-    stream = io.StringIO()
-    _LatexWriter().write_stream(data, stream)
-    return stream.getvalue()
+    written = "".join(_field(name, value) for name, value in fields.items())
+    return f"@misc{{{paper.key}{written}\n}}\n"
+
+
+def _field(name: str, value: str) -> str:
+    """One field line: `month` bare, any other value braced. The encoder balances braces and
+    this checks it, since one stray brace would end the field early and the rest of the
+    value would be read as BibTeX."""
+    if name == "month":
+        return f",\n  month = {value}"
+    if not braces_balanced(value):
+        raise ValueError(f"unbalanced braces in field {name}: {value}")
+    return f",\n  {name} = {{{value}}}"
 
 
 def bibtex_file(
