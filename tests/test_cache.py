@@ -11,7 +11,6 @@ import pytest
 
 import papershelf.cache
 import papershelf.folder
-from papershelf.snapshots.dates import months, parsing
 from conftest import FIXTURES, SiteBuilder, entry, listing
 
 
@@ -136,33 +135,3 @@ def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
     builder.build()
     builder.build()
     assert reads == ["a.txt", "a.txt"]
-
-
-def test_the_month_names_are_read_from_babel_once_and_kept_on_disk(tmp_path, monkeypatch):
-    """Reading every locale's month names costs seconds: a later process that reads a new
-    snapshot takes them from the cache folder."""
-    read: list[int] = []
-    read_lexicon = months.read_lexicon
-
-    def counting():
-        read.append(1)
-        return read_lexicon()
-
-    def new_process() -> None:
-        """Forget the month names and the dates read with them, as a new process has."""
-        monkeypatch.setattr(months._Kept, "lexicon", None)
-        parsing._parse_cached.cache_clear()
-
-    monkeypatch.setattr(months, "read_lexicon", counting)
-    new_process()
-    builder = SiteBuilder(tmp_path / "project")
-    builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim", "16. Juni 2026")))
-    builder.build()
-    assert read == [1] and (builder.root / ".cache" / "plugin" / "papershelf" / "month-names.pickle").exists()
-    new_process()
-    builder.snapshot("b.txt", listing(entry("Operating Kernels", "Jae Kim", "5 août 2026")))
-    built = builder.build()
-    assert read == [1], "the month names were read from Babel again"
-    assert months.kept_lexicon() is not None, "the new snapshot's date was read without them"
-    assert (built.site / "timeline" / "2026-06" / "index.html").exists()
-    assert (built.site / "timeline" / "2026-08" / "index.html").exists()

@@ -10,12 +10,14 @@ import datetime
 import random
 import time
 
+import babel
 import pytest
 from babel import Locale, localedata
 from babel.dates import format_date
 
+from conftest import REPO
 from papershelf.snapshots.dates import DateReading, parse_date, read_date
-from papershelf.snapshots.dates.months import month_lexicon
+from papershelf.snapshots.dates.months import lexicon_json, month_lexicon, read_lexicon, shipped_lexicon
 
 # Every month, and days that are single-digit, double-digit and near the end of a month.
 DATES_2026 = [datetime.date(2026, month, day) for month in range(1, 13) for day in (1, 5, 28)]
@@ -272,12 +274,23 @@ def test_babel_locale_data_is_left_whole() -> None:
     """Reading every locale's month names must leave Babel's locales whole for formatting:
     before Babel 2.19, resolving one locale's stand-alone names (Hebrew's) wrote them into
     data other locales share, and French `LLLL` came out in Hebrew."""
-    month_lexicon()
+    read_lexicon()
     text = format_date(datetime.date(2026, 1, 5), format="long", locale="de_AT")
     assert text == "5. Jänner 2026"
     assert Locale.parse("de_AT").months["format"]["wide"][8] == "August"
     assert format_date(datetime.date(2026, 10, 5), "LLLL", locale="fr") == "octobre"
     assert format_date(datetime.date(2026, 10, 5), "LLLL", locale="he") == "אוקטובר"
+
+
+def test_the_shipped_month_names_are_what_babel_gives() -> None:
+    """The lexicon ships as data (reading Babel's locales takes seconds): it must be what
+    the Babel it names gives, byte for byte; a newer Babel may give more."""
+    shipped = shipped_lexicon()
+    assert month_lexicon() == shipped
+    written_with = (REPO / "plugin/papershelf/snapshots/dates/month-names.json").read_text(encoding="utf-8")
+    if f'"babel": "{babel.__version__}"' not in written_with.partition("\n")[0]:
+        pytest.skip(f"month-names.json was written with another Babel than {babel.__version__}")
+    assert lexicon_json(read_lexicon()) == written_with, "run scripts/month-names.py"
 
 
 def test_many_calls_are_fast() -> None:

@@ -2,7 +2,7 @@
 
 A build reads and merges the snapshots (under `mkdocs serve` only the files that changed
 are read again; on disk, `ListingCache` keeps each file's listing for the next `mkdocs
-build`, and the month names their dates are read with), then needs the analysis
+build`), then needs the analysis
 (`papershelf.analysis`: the costly part).
 The analysis is a function of the merged library (whose keys come from the key file) and of
 the analysis options, so it is kept under a fingerprint of those and of the plugin's version:
@@ -25,18 +25,14 @@ import pickle
 import tempfile
 from pathlib import Path
 
-import babel
-
 from papershelf import __version__
 from papershelf.analysis import Analysis, AnalysisOptions, analyse
 from papershelf.model import Library, Listing
-from papershelf.snapshots.dates.months import Lexicon, kept_lexicon, use_lexicon
 
 __all__ = ["AnalysisCache", "ListingCache"]
 
 _FILE = "analysis.pickle"
 _LISTINGS = "listings.pickle"
-_LEXICON = "month-names.pickle"
 
 
 class AnalysisCache:
@@ -85,15 +81,12 @@ class ListingCache:
         self.folder = folder
         self._stored: dict[str, tuple[str, Listing]] | None = None
         self._changed = False
-        self._lexicon = _KeptLexicon(folder / _LEXICON)
 
     def get(self, name: str, data: bytes) -> Listing | None:
-        """The listing kept for `name` if it was read from these bytes; if there is none,
-        the file is about to be read, and its dates need the month names."""
+        """The listing kept for `name` if it was read from these bytes."""
         kept = self._entries().get(name)
         if kept is not None and kept[0] == _digest(data):
             return kept[1]
-        self._lexicon.load()
         return None
 
     def put(self, name: str, data: bytes, listing: Listing) -> None:
@@ -110,7 +103,6 @@ class ListingCache:
         if self._changed:
             _dump(self.folder / _LISTINGS, (_code_version(), entries))
             self._changed = False
-        self._lexicon.store()
 
     def _entries(self) -> dict[str, tuple[str, Listing]]:
         if self._stored is None:
@@ -118,38 +110,6 @@ class ListingCache:
             fresh = isinstance(stored, tuple) and len(stored) == 2 and stored[0] == _code_version()
             self._stored = stored[1] if fresh and isinstance(stored[1], dict) else {}
         return self._stored
-
-
-class _KeptLexicon:
-    """The month names every date is read with (`papershelf.snapshots.dates.months`), on
-    disk: reading them through Babel's `Locale` API takes about 3 s, loading them 20 ms,
-    so only the first build that reads a snapshot pays for it, not every later one."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._on_disk = False
-
-    def load(self) -> None:
-        """Use the names kept on disk, unless this process already holds them."""
-        if kept_lexicon() is not None:
-            return
-        stored = _load(self.path)
-        fresh = isinstance(stored, tuple) and len(stored) == 2 and stored[0] == _lexicon_version()
-        if fresh and isinstance(stored[1], Lexicon):
-            use_lexicon(stored[1])
-            self._on_disk = True
-
-    def store(self) -> None:
-        """Keep the names this process read, unless they are on disk already."""
-        lexicon = kept_lexicon()
-        if lexicon is not None and not self._on_disk:
-            _dump(self.path, (_lexicon_version(), lexicon))
-            self._on_disk = True
-
-
-def _lexicon_version() -> str:
-    """What the month names depend on: the code that reads them, and Babel's CLDR data."""
-    return f"{_code_version()} babel {babel.__version__}"
 
 
 def _digest(data: bytes) -> str:

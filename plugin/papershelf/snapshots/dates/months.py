@@ -1,4 +1,9 @@
-"""Every locale's month names in one lexicon, read from Babel's CLDR data when first asked.
+"""Every locale's month names in one lexicon, from Babel's CLDR data.
+
+Reading the names of Babel's 1,150 locales through its public `Locale` API takes some 3 s
+and 200 MB, which every first build would pay: the lexicon ships with the package instead
+(`month-names.json`, written by `scripts/month-names.py` from the Babel named in it;
+`tests/test_dates.py` checks that it is what that Babel gives) and loads in milliseconds.
 
 A date is read without knowing its language, so a month name is looked up among the names
 of every locale (`papershelf.snapshots.dates.locales` reads each one). A name is matched
@@ -29,15 +34,29 @@ names in one text the best backed wins (`MonthName.weight`).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from importlib import resources
 
+import babel
 from babel import localedata
 
 from papershelf.snapshots.dates.locales import LocaleWords, locale_tables, locale_words
 
-__all__ = ["Lexicon", "MonthName", "kept_lexicon", "month_lexicon", "read_lexicon", "use_lexicon"]
+__all__ = [
+    "SHIPPED",
+    "Lexicon",
+    "MonthName",
+    "lexicon_json",
+    "month_lexicon",
+    "read_lexicon",
+    "shipped_lexicon",
+]
+
+SHIPPED = "month-names.json"
+"""The lexicon shipped in this package, beside this module."""
 
 
 @dataclass(frozen=True)
@@ -74,38 +93,72 @@ class Lexicon:
 
 
 class _Kept:
-    """The lexicon of this process, once read or given."""
+    """The lexicon of this process, once loaded."""
 
     lexicon: Lexicon | None = None
 
 
 def month_lexicon() -> Lexicon:
-    """Every month name, weekday name and date-pattern literal of every Babel locale, read
-    the first time a date needs them (or given by `use_lexicon`) and kept."""
+    """Every month name, weekday name and date-pattern literal of every Babel locale,
+    loaded the first time a date needs them and kept."""
     if _Kept.lexicon is None:
-        _Kept.lexicon = read_lexicon()
+        _Kept.lexicon = shipped_lexicon()
     return _Kept.lexicon
 
 
+def shipped_lexicon() -> Lexicon:
+    """The lexicon as shipped (see the module's docstring)."""
+    data = json.loads(resources.files(__package__).joinpath(SHIPPED).read_text(encoding="utf-8"))
+    return Lexicon(
+        phrases={
+            first: tuple(MonthName(tuple(words), month, weight) for words, month, weight in names)
+            for first, names in data["phrases"].items()
+        },
+        words=frozenset(data["words"]),
+        prefixes=tuple(data["prefixes"]),
+        suffixes=tuple(data["suffixes"]),
+        before_number=frozenset(data["before_number"]),
+        after_number=frozenset(data["after_number"]),
+        numeric_glue=frozenset(data["numeric_glue"]),
+    )
+
+
 def read_lexicon() -> Lexicon:
-    """The lexicon read from Babel: about 3 s, since each of 1,150 locales is loaded with
-    what it inherits merged in (`papershelf.cache` keeps it between builds). Babel would
-    keep all of them, some 200 MB, for the rest of the process: its caches are let go."""
+    """The lexicon read from the installed Babel: about 3 s, since each locale is loaded
+    with what it inherits merged in. Babel would keep all of them, some 200 MB, for the
+    rest of the process: its caches are let go."""
     read = (locale_tables(identifier) for identifier in ["root", *localedata.locale_identifiers()])
     distinct = dict.fromkeys(tables for tables in read if tables is not None)
     localedata.clear_caches()
     return _combined(map(locale_words, distinct))
 
 
-def kept_lexicon() -> Lexicon | None:
-    """The lexicon this process holds, if a date has needed it or one was given."""
-    return _Kept.lexicon
+def lexicon_json(lexicon: Lexicon) -> str:
+    """The lexicon as `shipped_lexicon` reads it, with the Babel it was read from: JSON
+    with one line for each first word, sorted, so that a new Babel's changes read as a diff."""
+    phrases = {
+        first: [[list(name.words), name.month, name.weight] for name in names]
+        for first, names in sorted(lexicon.phrases.items())
+    }
+    lists = {
+        "words": sorted(lexicon.words),
+        "prefixes": list(lexicon.prefixes),
+        "suffixes": list(lexicon.suffixes),
+        "before_number": sorted(lexicon.before_number),
+        "after_number": sorted(lexicon.after_number),
+        "numeric_glue": sorted(lexicon.numeric_glue),
+    }
+    lines = [f'{{"babel": {json.dumps(babel.__version__)},', '"phrases": {']
+    lines += [f"{_compact(first)}: {_compact(names)}," for first, names in phrases.items()]
+    lines[-1] = lines[-1].removesuffix(",")
+    lines.append("},")
+    lines += [f"{_compact(name)}: {_compact(values)}," for name, values in lists.items()]
+    lines[-1] = lines[-1].removesuffix(",") + "}"
+    return "\n".join(lines) + "\n"
 
 
-def use_lexicon(lexicon: Lexicon) -> None:
-    """Use `lexicon` (read by `read_lexicon` from this Babel, kept on disk) instead of
-    reading Babel's locales again."""
-    _Kept.lexicon = lexicon
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _combined(locales: Iterable[LocaleWords]) -> Lexicon:
@@ -157,9 +210,14 @@ def _combined(locales: Iterable[LocaleWords]) -> Lexicon:
             for first, found in phrases.items()
         },
         words=known,
-        prefixes=tuple(sorted(prefixes, key=len, reverse=True)),
-        suffixes=tuple(sorted(suffixes, key=len, reverse=True)),
+        prefixes=tuple(sorted(prefixes, key=_longest_first)),
+        suffixes=tuple(sorted(suffixes, key=_longest_first)),
         before_number=frozenset(before),
         after_number=frozenset(after),
         numeric_glue=frozenset(literals | weekdays | numeric_words),
     )
+
+
+def _longest_first(word: str) -> tuple[int, str]:
+    """Longer glue is tried first; words of a length in a fixed order (a set has none)."""
+    return -len(word), word
