@@ -4,9 +4,11 @@ Finds recurring phrases (1-4 words) in titles and abstracts with the variant mer
 `papershelf.phrases`, keeps those seen in several papers but not in so many that they say
 nothing (`large language model`), prefers a phrase to its own fragments (`speculative
 decoding` over `speculative`), and picks a short index greedily: a phrase that is a twin of
-a chosen subject (`papershelf.twins`) joins it, and a subject needs a label that is not one
-of the commonest English words (`papershelf.commonness`). `papershelf.topics` turns the
-subjects into topics beside the listings' and the user's own.
+a chosen subject (`papershelf.twins`) joins it, and a subject needs a label that names
+something: not one of the commonest English words (`papershelf.commonness`), nor a word
+research prose uses about anything, whose papers are hardly more alike than any two
+(`papershelf.vectors.Cohesion`: `Batch`, `NVIDIA`, `Stochastic`). `papershelf.topics`
+turns the subjects into topics beside the listings' and the user's own.
 """
 
 from __future__ import annotations
@@ -23,8 +25,15 @@ from papershelf.model import Library
 from papershelf.phrases import GENERIC_TERMS, Clause, PaperText, Phrase
 from papershelf.text import STOP_WORDS
 from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
+from papershelf.vectors import Cohesion, term_bags, tf_idf
 
-__all__ = ["Subject", "discover_subjects"]
+__all__ = ["MIN_COHESION", "Subject", "discover_subjects"]
+
+MIN_COHESION = 1.45
+"""How much more alike than any two papers of the library the papers of a one-word subject
+must be. Measured on the example library: words that name a field 1.5-2.9 (`Compression`
+1.58, `Recurrent` 1.80, `CPU` 2.05, `Disaggregated` 2.85), words papers use about anything
+0.7-1.4 (`NVIDIA` 0.74, `Stochastic` 0.93, `Batch` 1.17, `Rank` 1.18, `Stream` 1.37)."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +81,17 @@ class _Candidate:
         name = self.surfaces.most_common(1)[0][0] if self.surfaces else " ".join(self.phrase)
         return name[:1].upper() + name[1:]
 
-    def common(self, about: set[str]) -> bool:
-        """Named by one of the commonest English words (`Search`, `AI`), and not one the
-        library is about: `about` holds the terms of its listing topics' names."""
-        return " " not in self.name and common_word(self.name) and not set(self.phrase) <= about
+    def names_nothing(self, about: set[str], similar: _Similarity) -> bool:
+        """Named by one word that says nothing of a subject, and not one the library is
+        about (`about` holds the terms of its listing topics' names): one of the commonest
+        English words (`Search`, `AI`), or a plain word whose papers share little else
+        (`Batch`)."""
+        if " " in self.name or set(self.phrase) <= about:
+            return False
+        if common_word(self.name):
+            return True
+        # An acronym (`GPU`, `MoE`) stands for a phrase someone took the trouble to name.
+        return len(self.phrase) == 1 and similar.of(self) < MIN_COHESION
 
     @property
     def plausible(self) -> bool:
@@ -121,7 +137,8 @@ def discover_subjects(
 ) -> list[Subject]:
     """Up to `max_topics` subjects, the most papers first: phrases in `min_papers` papers or
     more but in no more than `max_share` of them, none of the `taken` ones (a curated
-    topic's), none named by a common word unless its terms are `about` ones."""
+    topic's), none named by a word that says nothing of a subject unless its terms are
+    `about` ones (see `_Candidate.names_nothing`)."""
     phrases_of: dict[str, set[Phrase]] = {}
     title_phrases: list[set[Phrase]] = []
     for paper in library.papers:
@@ -140,7 +157,7 @@ def discover_subjects(
         for phrase in phrases & wanted:
             plausible[phrase].papers.add(key)
     fitting = sorted((c for c in plausible.values() if c.readable), key=lambda c: (-c.score, c.phrase))
-    return _as_subjects(_choose(fitting, max_topics, about), library)
+    return _as_subjects(_choose(fitting, max_topics, about, _Similarity(paper_clauses)), library)
 
 
 def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
@@ -256,19 +273,40 @@ class _Group:
             for m in self.members
         )
 
-    def label(self, about: set[str]) -> _Candidate | None:
-        """The member to name it by: the first one not named by a common word."""
-        return next((m for m in self.members if not m.common(about)), None)
+    def label(self, about: set[str], similar: _Similarity) -> _Candidate | None:
+        """The member to name it by: the first one whose name says something."""
+        return next((m for m in self.members if not m.names_nothing(about, similar)), None)
 
 
-def _choose(ranked: list[_Candidate], max_topics: int, about: set[str]) -> list[tuple[_Group, _Candidate]]:
+class _Similarity:
+    """The cohesion of candidates' papers (`papershelf.vectors.Cohesion`), each measured
+    once; the papers' TF-IDF vectors are made when a one-word name is first judged."""
+
+    def __init__(self, texts: Mapping[str, PaperText]) -> None:
+        self.texts = texts
+        self.measured: dict[Phrase, float] = {}
+
+    @cached_property
+    def cohesion(self) -> Cohesion:
+        return Cohesion(tf_idf(term_bags(self.texts))[0])
+
+    def of(self, candidate: _Candidate) -> float:
+        """How much more alike the candidate's papers are than any two, its own words aside."""
+        if candidate.phrase not in self.measured:
+            self.measured[candidate.phrase] = self.cohesion.of(candidate.papers, candidate.phrase)
+        return self.measured[candidate.phrase]
+
+
+def _choose(
+    ranked: list[_Candidate], max_topics: int, about: set[str], similar: _Similarity
+) -> list[tuple[_Group, _Candidate]]:
     """Subjects taken greedily in rank order until `max_topics` have a label, each with its
     label; a twin joins the subject it is a twin of. A subject of common words only
     (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
     out if none does."""
     groups: list[_Group] = []
     for candidate in ranked:
-        if sum(group.label(about) is not None for group in groups) >= max_topics:
+        if sum(group.label(about, similar) is not None for group in groups) >= max_topics:
             break
         twin = next((group for group in groups if group.takes(candidate)), None)
         if twin is not None:
@@ -276,7 +314,7 @@ def _choose(ranked: list[_Candidate], max_topics: int, about: set[str]) -> list[
             twin.papers |= candidate.papers
         elif not any(group.narrows(candidate) for group in groups):
             groups.append(_Group([candidate], set(candidate.papers)))
-    labelled = ((group, group.label(about)) for group in groups)
+    labelled = ((group, group.label(about, similar)) for group in groups)
     return [(group, label) for group, label in labelled if label is not None]
 
 

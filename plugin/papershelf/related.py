@@ -8,18 +8,15 @@ length of short postings lists, not with the square of the library.
 
 from __future__ import annotations
 
-import functools
 import heapq
-import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import compress
 
 from papershelf.model import Library
-from papershelf.phrases import GENERIC_TERMS, Corpus, PaperText
-from papershelf.text import STOP_WORDS
+from papershelf.phrases import Corpus
 from papershelf.topics import Topic, TopicIndex
+from papershelf.vectors import Vector, term_bags, tf_idf
 
 __all__ = ["Relation", "related_papers"]
 
@@ -29,7 +26,6 @@ _POSTINGS = (50, 100)  # ... nor one in more than 100 papers, however large the 
 _STRONGEST = 10  # each paper is indexed and queried by its strongest specific features
 _MIN_SCORE = 0.08  # below this, papers merely share vocabulary
 _TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
-Vector = dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -53,10 +49,10 @@ def related_papers(
     index quadratic.
     """
     corpus = corpus or Corpus.of(library.papers)
-    bags = {
-        paper.key: _bag(corpus.texts[paper.key], topic_index.by_paper[paper.key]) for paper in library.papers
-    }
-    vectors, frequency = _tf_idf(bags)
+    bags = term_bags(corpus.texts)
+    for paper in library.papers:
+        bags[paper.key].update(_topic_features(topic_index.by_paper[paper.key]))
+    vectors, frequency = tf_idf(bags, _boost)
     cap = min(max(_POSTINGS[0], int(_SPECIFIC * len(bags))), _POSTINGS[1])
     strongest = {
         key: heapq.nlargest(_STRONGEST, ((w, f) for f, w in vector.items() if frequency[f] <= cap))
@@ -83,19 +79,13 @@ def related_papers(
     return relations
 
 
-def _bag(text: PaperText, topics: tuple[Topic, ...]) -> Counter[str]:
-    """The paper's content terms (title terms twice) and its topics. Words are counted by
-    `Counter.update` over filtered iterators: this runs for every word of the library."""
-    bag: Counter[str] = Counter()
-    for index, clause in enumerate(text.clauses):
-        words = list(filter(_content, compress(clause.terms, clause.surfaces)))
-        bag.update(words)
-        if index < text.in_title:
-            bag.update(words)
-    for topic in topics:
-        if topic.kind != "listing":  # every paper of a listing shares it: no signal
-            bag[f"topic:{topic.slug}"] += 1
-    return bag
+def _topic_features(topics: tuple[Topic, ...]) -> list[str]:
+    """The paper's topics as features, but its listing's: every paper of a listing shares it."""
+    return [f"topic:{topic.slug}" for topic in topics if topic.kind != "listing"]
+
+
+def _boost(feature: str) -> float:
+    return _TOPIC_WEIGHT if feature.startswith("topic:") else 1.0
 
 
 class _Spellings(dict[str, str]):
@@ -120,33 +110,6 @@ class _Spellings(dict[str, str]):
             folded[surface if surface.isupper() else surface.lower()] += self.written[term, surface]
         self[term] = spelling = folded.most_common(1)[0][0]
         return spelling
-
-
-@functools.lru_cache(maxsize=1 << 17)
-def _content(term: str) -> bool:
-    """A term that says something about the paper (cached: asked for every word)."""
-    return len(term) > 2 and term not in STOP_WORDS and term not in GENERIC_TERMS and not term.isdigit()
-
-
-def _tf_idf(bags: Mapping[str, Counter[str]]) -> tuple[dict[str, Vector], Counter[str]]:
-    """Unit-length vectors (log term frequency times inverse document frequency), and the
-    document frequency of every feature."""
-    document_frequency: Counter[str] = Counter()
-    for bag in bags.values():
-        document_frequency.update(bag.keys())
-    count = len(bags)
-    idf = {feature: math.log((1 + count) / (1 + df)) + 1 for feature, df in document_frequency.items()}
-    vectors = {}
-    for key, bag in bags.items():
-        weights = {
-            feature: (1 + math.log(frequency))
-            * idf[feature]
-            * (_TOPIC_WEIGHT if feature.startswith("topic:") else 1.0)
-            for feature, frequency in bag.items()
-        }
-        norm = math.sqrt(sum(weight * weight for weight in weights.values())) or 1.0
-        vectors[key] = {feature: weight / norm for feature, weight in weights.items()}
-    return vectors, document_frequency
 
 
 def _explain(
