@@ -37,6 +37,7 @@ from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
 from papershelf.topics import TopicOptions
@@ -119,10 +120,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.warning("%s", problem)
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
-        folder = _home_folder(files)
+        folder = home_folder(files)
         for generated in planned:
-            files.append(self._file(config, generated, folder))
-        self.generated = {generated.src_uri: generated for generated in planned if _is_page(generated)}
+            files.append(mkdocs_file(config, generated, folder))
+        self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -163,18 +164,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
             return False
         return True
-
-    def _file(self, config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
-        """A page holds its skeleton (its blocks are made when MkDocs renders it); a data
-        file its content. Each is served under `folder` (see `_home_folder`)."""
-        if not _is_page(generated):
-            file = File.generated(config, generated.src_uri, content=generated.made().content)
-        else:
-            inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
-            file = File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
-        if folder:
-            file.dest_uri = folder + file.dest_uri
-        return file
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
         language = self.config.locale or config.theme.get("language") or "en"
@@ -261,7 +250,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         marks its section's index (Papers, Authors, Topics, Timeline) as active while it is
         rendered, so that the theme's navigation and tabs show where the reader is."""
         if page.file.src_uri in self.generated and not page.file.inclusion.is_in_nav():
-            section = _section_index(nav, page.file.src_uri)
+            section = section_index(nav, page.file.src_uri)
             if section is not None:
                 section.active = True  # and its parents; undone in `on_post_page`
                 self.marked = section
@@ -328,26 +317,3 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def _section_index(nav: Navigation, src_uri: str) -> Page | None:
-    """The page of the navigation that is the index of the folder `src_uri` is in
-    (`papers/index.md` for `papers/<key>.md` and `papers/page/2.md`), if there is one."""
-    index = src_uri.partition("/")[0] + "/index.md"
-    if index == src_uri:
-        return None
-    return next((page for page in nav.pages if page.file.src_uri == index), None)
-
-
-def _home_folder(files: Files) -> str:
-    """The folder the home page is served from, where generated files go too: `fr/` while
-    mkdocs-static-i18n builds the French site (it moves the user's pages there before
-    `on_files` of ours, which runs after its), else none."""
-    for file in files.documentation_pages():
-        if file.name == "index" and "/" not in file.src_uri:
-            return file.dest_uri.rpartition("/")[0] + "/" if "/" in file.dest_uri else ""
-    return ""
-
-
-def _is_page(generated: SiteFile) -> bool:
-    return generated.src_uri.endswith(".md")
