@@ -21,6 +21,9 @@ Escape = Callable[[str], str]
 
 _TEXT = 12
 """The font size of every label, in the SVG's units: CSS pixels at the chart's natural width."""
+_DARK_SHADE = 0.55
+"""From this opacity of a cell's fill on, its number is written in the colour the theme
+writes on that fill (light or dark scheme), else in the text colour."""
 _LABEL_ROOM = 64
 """The width a month's label (`Sep 2026`) takes at `_TEXT`, with a gap."""
 
@@ -105,12 +108,14 @@ def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape
 def _cell(
     escape: Escape, names: Sequence[str], i: int, j: int, count: int, largest: int, x: int, y: int, cell: int
 ) -> str:
-    """One cell of the overlap matrix: shaded, with its count written in it."""
+    """One cell of the overlap matrix: shaded, with its count written in it, legible on
+    the shade."""
     shade = 0.08 + 0.92 * count / largest if count else 0.0
     kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
     about = names[i] if i == j else f"{names[i]} and {names[j]}"
+    on = f" ps-chart-count--on-{kind.removeprefix('ps-chart-')}" if shade >= _DARK_SHADE else ""
     number = (
-        f'<text class="ps-chart-count" x="{x + (cell - 2) / 2:.1f}" y="{y + cell * 0.62:.1f}" '
+        f'<text class="ps-chart-count{on}" x="{x + (cell - 2) / 2:.1f}" y="{y + cell * 0.62:.1f}" '
         f'text-anchor="middle" font-size="{_TEXT}">{count}</text>'
         if count
         else ""
