@@ -74,3 +74,37 @@ def test_link_text_and_definitions_are_no_citations():
 def test_a_key_with_an_underscore_is_a_citation():
     [citation] = find_citations("As [@smith_2026; @li-2025, p. 4] show.")
     assert [(cite.key, cite.locator) for cite in citation.cites] == [("smith_2026", ""), ("li-2025", "p. 4")]
+
+
+MARKDOWN_EXTENSIONS = """\
+markdown_extensions:
+  - smarty
+  - md_in_html
+  - pymdownx.mark
+  - pymdownx.keys
+  - pymdownx.emoji
+  - pymdownx.smartsymbols
+  - pymdownx.magiclink
+"""
+HOSTILE_TITLE = "Paging ==marked== ++ctrl+c++ :smile: (c) -- www.example.com @someone 1/2"
+
+
+def test_markdown_extensions_leave_a_title_in_a_users_page_as_text(site_builder: SiteBuilder):
+    """Cards, citations and references put a paper's title and byline into the user's
+    Markdown: the extensions a site enables must not turn them into markup (an emoji
+    would even be an image from a CDN)."""
+    site_builder.snapshot("a.txt", listing(entry(HOSTILE_TITLE, "Ann (c) Author")))
+    key = "author2026paging"
+    page = f"# Notes\n\nSee [@{key}].\n\n- [ ] @{key}\n\n<!-- papershelf:references -->\n"
+    (site_builder.root / "docs" / "lists").mkdir()
+    (site_builder.root / "docs" / "lists" / "notes.md").write_text(page, encoding="utf-8")
+    built = site_builder.build(extra=MARKDOWN_EXTENSIONS)
+    assert built.warnings == []
+    title = built.page(f"papers/{key}/").select_one("h1").get_text()  # as read (`--` is a dash)
+    assert title.startswith("Paging ==marked== ++ctrl+c++ :smile: (c) ")
+    article = built.page("lists/notes/").select_one("article")
+    assert article.select("mark, kbd, img, .twemoji, .emojione") == []
+    assert [a.get_text() for a in article.select(".ps-card .ps-title a")] == [title]
+    assert title in article.select_one(".ps-references").get_text()
+    assert "Ann (c) Author" in article.select_one(".ps-byline").get_text()
+    assert article.select_one(".ps-cite a")["title"] == title

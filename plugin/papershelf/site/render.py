@@ -28,6 +28,10 @@ __all__ = ["escape_text", "render_text"]
 # Characters Markdown, Jinja or Python-Markdown extensions may act on, as references.
 # One table for HTML's own characters too, so that no reference is escaped twice.
 _INERT = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!"})
+# In a user's page data sits in Markdown (link text, `markdown="span"` cards), where the
+# extensions a site may enable act on more: `==mark==`, `++ctrl++`, `:emoji:` (an image from
+# a CDN), `(c)`, `--`, `www.example.com`, `@mention`.
+_INERT_IN_MARKDOWN = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!=+:()-.@/"})
 
 _MATH_OPEN = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
 # Token elements hold text only; an element among their children is not the converter's doing.
@@ -51,33 +55,33 @@ class _Unsafe(Exception):
     """The converter's tree holds something outside the allowlist."""
 
 
-def escape_text(text: str) -> Markup:
-    """Plain text -> HTML that shows exactly that text."""
-    return Markup(text.translate(_INERT))
+def escape_text(text: str, in_markdown: bool = False) -> Markup:
+    """Plain text -> HTML that shows exactly that text (in a user's Markdown too)."""
+    return Markup(text.translate(_INERT_IN_MARKDOWN if in_markdown else _INERT))
 
 
-def render_text(text: str) -> Markup:
+def render_text(text: str, in_markdown: bool = False) -> Markup:
     """Model text -> HTML with each closed `$...$` span rendered as inline MathML."""
     pieces = []
     for is_math, run in split_math(text):
         if is_math:
-            pieces.append(_math(run))
+            pieces.append(_math(run, in_markdown))
         else:
-            pieces.append(escape_text(run.replace("\\$", "$")))
+            pieces.append(escape_text(run.replace("\\$", "$"), in_markdown))
     return Markup("".join(pieces))
 
 
-def _math(latex: str) -> str:
+def _math(latex: str, in_markdown: bool) -> str:
     """MathML for a formula, or the formula as escaped text if it cannot be converted
     or needs markup outside the allowlist."""
     try:
         tree = convert_to_element(latex)
-        return _MATH_OPEN + "".join(map(_element, tree)) + "</math>"
+        return _MATH_OPEN + "".join(_element(child, in_markdown) for child in tree) + "</math>"
     except Exception:  # noqa: BLE001 - _Unsafe, or any of the many types latex2mathml raises
-        return escape_text(f"${latex}$")
+        return escape_text(f"${latex}$", in_markdown)
 
 
-def _element(element: Element) -> str:
+def _element(element: Element, in_markdown: bool) -> str:
     """An allowed element rebuilt: its allowed attributes and its text, all escaped."""
     tag = element.tag
     if tag not in _TOKENS and tag not in _LAYOUT:
@@ -85,8 +89,9 @@ def _element(element: Element) -> str:
     if tag in _TOKENS and len(element):
         raise _Unsafe(f"{tag} with child elements")
     attributes = "".join(f' {name}="{_attribute(name, value)}"' for name, value in element.attrib.items())
-    children = "".join(_element(child) for child in element)
-    return f"<{tag}{attributes}>{_text(element.text)}{children}</{tag}>{_text(element.tail)}"
+    children = "".join(_element(child, in_markdown) for child in element)
+    text, tail = _text(element.text, in_markdown), _text(element.tail, in_markdown)
+    return f"<{tag}{attributes}>{text}{children}</{tag}>{tail}"
 
 
 def _attribute(name: str, value: str) -> str:
@@ -96,7 +101,7 @@ def _attribute(name: str, value: str) -> str:
     return escape_text(value)
 
 
-def _text(text: str | None) -> str:
+def _text(text: str | None, in_markdown: bool) -> str:
     """The converter writes characters as references (`&#x003B1;`) into its text and leaves
     the formula's own text as it is: both become plain text, then escaped."""
-    return escape_text(html.unescape(text)) if text else ""
+    return escape_text(html.unescape(text), in_markdown) if text else ""

@@ -30,7 +30,7 @@ from papershelf.model import MONTH, YEAR, Paper
 from papershelf.text import counted
 from papershelf.site.generated import SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
-from papershelf.site.pages.markup import href, html, rendered, safe, text
+from papershelf.site.pages.markup import Content, href, html, rendered, safe, safe_in_markdown, text
 from papershelf.site.pages.options import SiteOptions
 from papershelf.timeline import Month
 
@@ -48,7 +48,8 @@ class PageContext:
         self.analysis = analysis
         self.library = analysis.library
         self.options = options
-        self.env = _environment(options)
+        self.env = _environment(options, safe)
+        self.markdown_env = _environment(options, safe_in_markdown)
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
@@ -105,19 +106,22 @@ class PageContext:
             self._titles[key] = rendered(self.library.by_key[key].title)
         return self._titles[key]
 
-    def byline(self, key: str, limit: int = 6) -> Markup:
+    def byline(self, key: str) -> Markup:
         """`A, B, C +2 more · 7 August 2026`, rendered once per paper."""
         if key not in self._bylines:
-            paper = self.library.by_key[key]
-            line = ", ".join(person.name for person in paper.authors[:limit])
-            if len(paper.authors) > limit:
-                line += f" +{len(paper.authors) - limit} more"
-            elif paper.authors_truncated:
-                line += " et al."
-            if paper.date:
-                line += " · " + self.paper_date(paper)
-            self._bylines[key] = text(line)
+            self._bylines[key] = text(self._byline(key))
         return self._bylines[key]
+
+    def _byline(self, key: str, limit: int = 6) -> str:
+        paper = self.library.by_key[key]
+        line = ", ".join(person.name for person in paper.authors[:limit])
+        if len(paper.authors) > limit:
+            line += f" +{len(paper.authors) - limit} more"
+        elif paper.authors_truncated:
+            line += " et al."
+        if paper.date:
+            line += " · " + self.paper_date(paper)
+        return line
 
     def entry(self, key: str, here: str) -> Markup:
         """A paper as every list of papers shows it: linked title, byline. Made once for
@@ -178,24 +182,30 @@ class PageContext:
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered for the generated page at `src_uri` (links are URLs relative
         to it)."""
-        return self._render(template, partial(self.link, here=src_uri), **context)
+        helpers = {"link": partial(self.link, here=src_uri), "title": self.title, "byline": self.byline}
+        return self._render(self.env, helpers, template, **context)
 
     def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered as Markdown for the user's page at `src_uri` (links name
         sources, relative to it; see `source_link`)."""
-        return self._render(template, partial(self.source_link, src_uri=src_uri), **context)
+        helpers = {
+            "link": partial(self.source_link, src_uri=src_uri),
+            "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
+            "byline": lambda key: safe_in_markdown(self._byline(key)),
+        }
+        return self._render(self.markdown_env, helpers, template, **context)
 
-    def _render(self, template: str, link: Callable[[str], Markup], **context: object) -> str:
-        helpers: dict[str, Callable[..., object]] = {
-            "link": link,
+    def _render(
+        self, env: Environment, helpers: dict[str, Callable[..., object]], template: str, **context: object
+    ) -> str:
+        """`helpers` make links, titles and bylines for the page's kind (see the callers)."""
+        common: dict[str, Callable[..., object]] = {
             "month_name": self.month_name,
             "author_target": self.author_targets.__getitem__,
             "author_year": author_year,
-            "title": self.title,
-            "byline": self.byline,
             "tally": tally,
         }
-        return self.env.get_template(template).render(papers=self.library.by_key, **helpers, **context)
+        return env.get_template(template).render(papers=self.library.by_key, **common, **helpers, **context)
 
     def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         """A page rendered from a template (the few overview pages), split like any other.
@@ -210,12 +220,13 @@ class PageContext:
         return page
 
 
-def _environment(options: SiteOptions) -> Environment:
-    """Autoescaping templates whose every `{{ }}` follows the pages' rule (`markup.safe`)."""
+def _environment(options: SiteOptions, finalize: Callable[[Content], Markup]) -> Environment:
+    """Autoescaping templates whose every `{{ }}` follows `finalize`: `markup.safe` for
+    generated pages, `markup.safe_in_markdown` for fragments of the user's Markdown pages."""
     env = Environment(
         loader=PackageLoader("papershelf.site", "templates"),
         autoescape=True,
-        finalize=safe,
+        finalize=finalize,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -23,7 +23,19 @@ from markupsafe import Markup, escape
 
 from papershelf.site.render import escape_text, render_text
 
-__all__ = ["Content", "chart", "external", "href", "html", "joined", "literal", "rendered", "safe", "text"]
+__all__ = [
+    "Content",
+    "chart",
+    "external",
+    "href",
+    "html",
+    "joined",
+    "literal",
+    "rendered",
+    "safe",
+    "safe_in_markdown",
+    "text",
+]
 
 Content = Markup | str | int
 """What goes into HTML: Markup as it is, a string or a number as text."""
@@ -36,14 +48,20 @@ def text(value: str | int) -> Markup:
     return escape_text(str(value))
 
 
-def rendered(value: str) -> Markup:
+def rendered(value: str, in_markdown: bool = False) -> Markup:
     """Data as HTML with each closed `$...$` span as MathML (titles, abstracts)."""
-    return render_text(value)
+    return render_text(value, in_markdown)
 
 
 def safe(value: Content) -> Markup:
     """The rule itself: Markup as it is, anything else escaped as text."""
     return value if isinstance(value, Markup) else escape_text(str(value))
+
+
+def safe_in_markdown(value: Content) -> Markup:
+    """The rule for what goes into a user's Markdown page (reading-list cards, citations,
+    references), where Markdown's extensions act on more characters than HTML does."""
+    return value if isinstance(value, Markup) else escape_text(str(value), in_markdown=True)
 
 
 def _markup(html: str) -> Markup:
