@@ -270,3 +270,14 @@ _APA_LIKE = """<?xml version="1.0" encoding="utf-8"?>
   <bibliography><layout><text variable="title" text-case="sentence"/></layout></bibliography>
 </style>
 """
+
+
+@pytest.mark.parametrize("title", ["$a<b>c$", "$x < i > y$", "$\\mathrm{<sup>}$", "An <i>odd</i> title"])
+def test_no_csl_markup_comes_from_a_title(title: str):
+    """Only the writer's own `<sup>`, `<sub>` and nocase spans are markup in a CSL title;
+    a `<` of the data, in a formula or not, never starts a tag."""
+    paper = Paper("kim2026tags", title, (), dt.date(2026, 8, 7), "Abstract.", False, (), ())
+    rich = json.loads(csljson_file([paper]))[0]["title"]
+    tags = re.findall(r"<(/?\w+)", rich)
+    assert set(tags) <= {"span", "/span", "sup", "/sup", "sub", "/sub"}, rich
+    assert "b" not in tags and "i" not in tags and tags.count("sup") == tags.count("/sup"), rich

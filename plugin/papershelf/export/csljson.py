@@ -26,6 +26,7 @@ __all__ = ["csl_item", "csl_title", "csljson_file"]
 _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # What CSL processors read as markup in rich text (pandoc decodes no character reference):
 # in data, a word joiner after the `<` keeps it text.
+_KEPT_LESS_THAN = "<\u2060"
 _TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
 _SCRIPTS = {"msup": ("sup",), "msub": ("sub",), "msubsup": ("sub", "sup")}
 
@@ -69,7 +70,7 @@ def csl_title(title: str) -> str:
         if is_math:
             pieces.append(_nocase(_math_text(run)))
         else:
-            text = _TAG_LIKE.sub("<\u2060", run.replace("\\$", "$"))
+            text = _TAG_LIKE.sub(_KEPT_LESS_THAN, run.replace("\\$", "$"))
             pieces.append(_WORD.sub(_word, text))
     return "".join(pieces)
 
@@ -87,7 +88,7 @@ def _math_text(latex: str) -> str:
     try:
         return _node_text(convert_to_element(latex))
     except Exception:  # noqa: BLE001 - latex2mathml raises many types on what it cannot read
-        return _TAG_LIKE.sub("<\u2060", latex)
+        return latex.replace("<", _KEPT_LESS_THAN)
 
 
 def _node_text(element: Element) -> str:
@@ -104,7 +105,8 @@ def _node_text(element: Element) -> str:
         return "/".join(children)
     if tag == "msqrt":
         return "√" + "".join(children)
-    own = _TAG_LIKE.sub("<\u2060", html.unescape(element.text or ""))
+    # A tag may span several elements' text (`$a<b>c$`): every `<` of a formula is text.
+    own = html.unescape(element.text or "").replace("<", _KEPT_LESS_THAN)
     return own + "".join(children)
 
 
