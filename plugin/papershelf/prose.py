@@ -14,7 +14,9 @@ __all__ = ["ProseLine", "prose_lines"]
 _FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
-_CONTAINER = re.compile(r"^(?P<indent> *)(?:!!!|\?\?\?\+?|===\+?)(?:\s|$)")
+# `!!! note`, `??? tip`, `???+ tip`; a content tab always has a quoted title (`=== "Tab"`),
+# which tells it from a heading's `===` underline.
+_CONTAINER = re.compile(r'^(?P<indent> *)(?:(?:!!!|\?\?\?\+?)(?:\s|$)|===\+? +")')
 _BODY_INDENT = 4
 
 

@@ -108,3 +108,9 @@ def test_markdown_extensions_leave_a_title_in_a_users_page_as_text(site_builder:
     assert title in article.select_one(".ps-references").get_text()
     assert "Ann (c) Author" in article.select_one(".ps-byline").get_text()
     assert article.select_one(".ps-cite a")["title"] == title
+
+
+def test_a_heading_underline_is_no_content_tab():
+    """`===` under a heading opens no tab: the indented block after it is still code."""
+    markdown = 'Heading\n===\n\n    [@code2026x] in code\n\n=== "Tab"\n\n    [@tab2026y] in a tab\n'
+    assert [citation.cites[0].key for citation in find_citations(markdown)] == ["tab2026y"]
