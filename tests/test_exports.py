@@ -281,3 +281,9 @@ def test_no_csl_markup_comes_from_a_title(title: str):
     tags = re.findall(r"<(/?\w+)", rich)
     assert set(tags) <= {"span", "/span", "sup", "/sup", "sub", "/sub"}, rich
     assert "b" not in tags and "i" not in tags and tags.count("sup") == tags.count("/sup"), rich
+
+
+def test_a_keyword_ascii_cannot_spell_is_left_out_not_empty():
+    paper = Paper("kim2026keys", "A title", (), dt.date(2026, 8, 7), "Abstract.", False, ("Topic",), ())
+    entry = bibtex_file([paper], subjects={"kim2026keys": ["量子 計算", "GPU"]})
+    assert "keywords = {Topic, GPU}" in entry

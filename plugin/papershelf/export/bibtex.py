@@ -116,8 +116,10 @@ def _fields(paper: Paper, dialect: Dialect, keywords: list[str]) -> dict[str, st
     fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
-    if keywords:
-        fields["keywords"] = ", ".join(encode(keyword) for keyword in keywords)
+    # a keyword of letters ASCII cannot spell (a curated `量子 計算`) is left out, not empty
+    written = [encoded for encoded in map(encode, keywords) if encoded.strip()]
+    if written:
+        fields["keywords"] = ", ".join(written)
     return {name: value for name, value in fields.items() if value}
 
 
