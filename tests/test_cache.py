@@ -135,3 +135,18 @@ def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
     builder.build()
     builder.build()
     assert reads == ["a.txt", "a.txt"]
+
+
+def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(monkeypatch):
+    """Topic names come from wordfreq's data, CSL titles from latex2mathml: a cache made
+    with other versions of them is not used."""
+    papershelf.cache._code_version.cache_clear()
+    before = papershelf.cache._code_version()
+    real = papershelf.cache.metadata.version
+    monkeypatch.setattr(papershelf.cache.metadata, "version", lambda name: real(name) + ".post1")
+    papershelf.cache._code_version.cache_clear()
+    try:
+        assert papershelf.cache._code_version() != before
+    finally:
+        monkeypatch.undo()
+        papershelf.cache._code_version.cache_clear()

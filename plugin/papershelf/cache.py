@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from importlib import metadata
 from collections.abc import Iterable
 import os
 import pickle
@@ -31,6 +32,7 @@ from papershelf.model import Library, Listing
 
 __all__ = ["AnalysisCache", "ListingCache"]
 
+_ANALYSED_WITH = ("wordfreq", "latex2mathml")
 _FILE = "analysis.pickle"
 _LISTINGS = "listings.pickle"
 
@@ -153,9 +155,13 @@ def _fingerprint(library: Library, options: AnalysisOptions) -> str:
 
 @functools.cache
 def _code_version() -> str:
-    """The package's version and a digest of its source: a cache made by other code (an
-    upgrade, or a change in a checkout installed in editable mode) is never used."""
+    """The package's version, a digest of its source and the versions of the libraries whose
+    data the analysis holds (wordfreq's word frequencies name topics, latex2mathml renders
+    CSL titles): a cache made by other code (an upgrade, or a change in a checkout installed
+    in editable mode) is never used."""
     digest = hashlib.sha256(__version__.encode())
+    for library in _ANALYSED_WITH:
+        digest.update(f"{library} {metadata.version(library)}".encode())
     package = Path(__file__).parent
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode())
