@@ -17,18 +17,19 @@ from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import html, joined, literal
 
-__all__ = ["Intro", "PagedList", "paged", "paper_list"]
+__all__ = ["NOWHERE", "Intro", "PagedList", "neighbours", "paged", "paper_list"]
 
 Intro = Callable[[int, int, str, str], Markup]
 """`intro(total, number, suffix, here)`: the HTML above page `number` of a list of `total`
 papers, whose title ends in `suffix` (` (page 2 of 5)`, empty on page 1)."""
 
 _LIST = html('<ul class="ps-papers">\n{items}\n</ul>')
-_PAGER = html('<nav class="ps-pager" aria-label="Pages">\n{newer}\n{where}\n{older}\n</nav>')
+_NEIGHBOURS = html('<nav class="ps-pager" aria-label="{label}">\n{newer}\n{middle}\n{older}\n</nav>')
 _WHERE = html('<span aria-current="page">Page {number} of {count}</span>')
 _NEWER = html('<a rel="prev" href="{href}">← Newer</a>')
 _OLDER = html('<a rel="next" href="{href}">Older →</a>')
-_NOWHERE = literal('<span aria-hidden="true"></span>')
+NOWHERE = literal('<span aria-hidden="true"></span>')
+"""Where a list's first or last page has no neighbour (keeps the others in place)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,11 @@ def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: s
     neighbours, in words (lists go newest first); nothing for a list of one page."""
     if count == 1:
         return literal("")
-    newer = _NEWER(href=ctx.link(papers.src(number - 1), here)) if number > 1 else _NOWHERE
-    older = _OLDER(href=ctx.link(papers.src(number + 1), here)) if number < count else _NOWHERE
-    return _PAGER(newer=newer, where=_WHERE(number=number, count=count), older=older)
+    newer = _NEWER(href=ctx.link(papers.src(number - 1), here)) if number > 1 else NOWHERE
+    older = _OLDER(href=ctx.link(papers.src(number + 1), here)) if number < count else NOWHERE
+    return neighbours("Pages", newer, _WHERE(number=number, count=count), older)
+
+
+def neighbours(label: str, newer: Markup, middle: Markup, older: Markup) -> Markup:
+    """A row of the way to the newer and older neighbours of a page, `middle` between them."""
+    return _NEIGHBOURS(label=label, newer=newer, middle=middle, older=older)

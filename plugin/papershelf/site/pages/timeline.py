@@ -14,20 +14,18 @@ from papershelf.charts import month_bars
 from papershelf.model import YEAR
 from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
-from papershelf.site.pages.markup import chart, html, literal
-from papershelf.site.pages.paper_lists import PagedList, paged
+from papershelf.site.pages.markup import chart, html
+from papershelf.site.pages.paper_lists import NOWHERE, PagedList, neighbours, paged
 from papershelf.timeline import Month, chart_slots
 from papershelf.text import counted
 
 __all__ = ["timeline_files"]
 
 _HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}.</p>\n{months}')
-_MONTHS = html(
-    '<nav class="ps-pager" aria-label="Months">\n{newer}\n<a href="{back}">All months</a>\n{older}\n</nav>'
-)
-_NEWER = html('<a rel="prev" href="{href}">← {name}</a>')
-_OLDER = html('<a rel="next" href="{href}">{name} →</a>')
-_NONE = literal('<span aria-hidden="true"></span>')
+# No `rel`: on a month's later pages `rel` belongs to its own pages' pager.
+_NEWER = html('<a href="{href}">← {name}</a>')
+_OLDER = html('<a href="{href}">{name} →</a>')
+_BACK = html('<a href="{href}">All months</a>')
 
 
 def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -63,10 +61,11 @@ def _intro(
 ) -> Markup:
     """The month's name and size, the months with papers before and after it (by name: a
     month without papers is skipped, not shown as a gap) and the way back to all months."""
-    months = _MONTHS(
-        newer=_NEWER(href=_month_link(ctx, newer, here), name=ctx.month_name(newer)) if newer else _NONE,
-        back=ctx.link("timeline/index.md", here),
-        older=_OLDER(href=_month_link(ctx, older, here), name=ctx.month_name(older)) if older else _NONE,
+    months = neighbours(
+        "Months",
+        _NEWER(href=_month_link(ctx, newer, here), name=ctx.month_name(newer)) if newer else NOWHERE,
+        _BACK(href=ctx.link("timeline/index.md", here)),
+        _OLDER(href=_month_link(ctx, older, here), name=ctx.month_name(older)) if older else NOWHERE,
     )
     return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), months=months)
 
