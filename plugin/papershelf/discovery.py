@@ -90,7 +90,8 @@ class _Candidate:
             return False
         if common_word(self.name):
             return True
-        # An acronym (`GPU`, `MoE`) stands for a phrase someone took the trouble to name.
+        # Only a one-term phrase is measured: an acronym (`GPU`, `MoE`) stands for the several
+        # terms of a phrase someone took the trouble to name; `CPU`, read as one term, is measured.
         return len(self.phrase) == 1 and similar.of(self) < MIN_COHESION
 
     @property

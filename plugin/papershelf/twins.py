@@ -21,8 +21,9 @@ _SUFFIX_AT_MOST = 3  # ... and an ending this short a derivation (`-ic`, `-ity`,
 
 def jaccard(one: Set[str], other: Set[str]) -> float:
     """Shared members over all members (0 for two empty sets)."""
-    union = len(one | other)
-    return len(one & other) / union if union else 0.0
+    shared = len(one & other)
+    union = len(one) + len(other) - shared  # no union set: asked for every group and candidate
+    return shared / union if union else 0.0
 
 
 def word_forms(one: Phrase, other: Phrase) -> bool:

@@ -192,7 +192,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.plan is not None:
             built = InclusionLevel.is_in_serve if self.serving else InclusionLevel.is_included
             urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
-            self.plan.locate(urls)  # unquoted: `href` quotes  # `href` quotes
+            self.plan.locate(urls)  # unquoted: `href` quotes
         in_nav = {page.file.src_uri for page in nav.pages}
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:

@@ -34,6 +34,7 @@ names in one text the best backed wins (`MonthName.weight`).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
 from collections.abc import Iterable
@@ -92,18 +93,11 @@ class Lexicon:
     `г`), words of numeric month names (`сар`) and weekday names."""
 
 
-class _Kept:
-    """The lexicon of this process, once loaded."""
-
-    lexicon: Lexicon | None = None
-
-
+@functools.cache
 def month_lexicon() -> Lexicon:
     """Every month name, weekday name and date-pattern literal of every Babel locale,
     loaded the first time a date needs them and kept."""
-    if _Kept.lexicon is None:
-        _Kept.lexicon = shipped_lexicon()
-    return _Kept.lexicon
+    return shipped_lexicon()
 
 
 def shipped_lexicon() -> Lexicon:
