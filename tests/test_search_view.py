@@ -56,3 +56,13 @@ def test_one_search_entry_per_paper_and_the_same_pages(tmp_path, monkeypatch):
     assert _pages(viewed.site) == _pages(plain.site)
     plain_docs = json.loads(plain.text("search/search_index.json"))["docs"]
     assert len([d for d in plain_docs if d["location"].startswith("papers/garciaferrero2026sparse/")]) > 1
+
+
+def test_names_with_letters_that_have_no_accent_to_drop_are_found_typed_plainly(tmp_path):
+    """`Ł`, `Ø` and `ß` decompose to nothing: `Lukasz` must still find Łukasz."""
+    builder = SiteBuilder(tmp_path / "project")
+    builder.snapshot("a.txt", listing(entry("Paging Clusters", "Łukasz Øster-Straße, Ann Lee")))
+    built = builder.build()
+    docs = json.loads(built.text("search/search_index.json"))["docs"]
+    text = next(doc["text"] for doc in docs if doc["location"].startswith("papers/"))
+    assert "Łukasz Øster-Straße (Lukasz Oster-Strasse)" in text

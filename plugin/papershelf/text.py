@@ -34,6 +34,7 @@ __all__ = [
     "fold_name",
     "fold_surname",
     "fold_title",
+    "plain_letters",
     "split_math",
     "split_name",
     "split_words",
@@ -91,14 +92,30 @@ _LETTERS_WITHOUT_BASE = str.maketrans(
         "ŋ": "ng",
         "ħ": "h",
         "ŧ": "t",
+        "Ø": "O",
+        "Æ": "Ae",
+        "Œ": "Oe",
+        "Ł": "L",
+        "Đ": "D",
+        "Ð": "D",
+        "Þ": "Th",
+        "Ŋ": "Ng",
+        "Ħ": "H",
+        "Ŧ": "T",
     }
 )
-"""Lower-case letters that carry no decomposable accent, spelled in ASCII."""
+"""Letters that carry no decomposable accent, spelled in ASCII."""
 
 
 def without_marks(text: str) -> str:
     """`text` decomposed (NFKD) with its combining marks dropped: `é` -> `e`, `ﬁ` -> `fi`."""
     return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+
+
+def plain_letters(text: str) -> str:
+    """`text` as someone types it without accents, case kept: `García` -> `Garcia`,
+    `Łukasz Øster` -> `Lukasz Oster`, `Straße` -> `Strasse`."""
+    return without_marks(text).translate(_LETTERS_WITHOUT_BASE)
 
 
 def ascii_fold(text: str) -> str:

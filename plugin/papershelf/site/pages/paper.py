@@ -18,7 +18,7 @@ from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList
 from papershelf.model import Paper, iso_date
 from papershelf.identifiers import paper_links
-from papershelf.text import without_marks
+from papershelf.text import plain_letters
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import external, html, joined, literal, rendered
@@ -123,7 +123,7 @@ def _search_view(ctx: PageContext, paper: Paper) -> Markup:
     runs one into the next. Formulas are their TeX source: words, not MathML elements."""
     names = []
     for person in paper.authors:
-        plain = without_marks(person.name)
+        plain = plain_letters(person.name)
         names.append(person.name if plain == person.name else f"{person.name} ({plain})")
         if person.affiliation:
             names.append(person.affiliation)
