@@ -137,3 +137,22 @@ def test_compound_surnames_and_particles():
     assert split_name(Person("José Ortega y Gasset")).last == "Ortega y Gasset"
     parts = split_name(Person("Ludwig van der Waals"))
     assert (parts.first, parts.von, parts.last) == ("Ludwig", "van der", "Waals")
+
+
+def test_an_old_row_without_an_arxiv_id_is_still_claimed_by_its_exact_identity():
+    book = KeyBook(
+        (
+            KeyRow("lee2020survey", Identity.parse("lee;wu;kim|asurvey")),
+            KeyRow("lee2020surveya", Identity.parse("lee;kim|asurvey")),
+        )
+    )
+    keys, updated = issue_keys([_request("lee;kim|asurvey|arxiv:2001.00001", "lee2020survey")], book)
+    assert keys == ["lee2020surveya"]
+    row = next(row for row in updated.rows if row.key == "lee2020surveya")
+    assert row.identity.arxiv == "2001.00001"
+
+
+def test_an_updated_row_keeps_its_saved_arxiv_id():
+    book = KeyBook((KeyRow("lee2020survey", Identity.parse("lee;kim|asurvey|arxiv:2001.00001")),))
+    _, updated = issue_keys([_request("lee;kim;wu|asurvey", "lee2020survey")], book)
+    assert [str(row.identity) for row in updated.rows] == ["lee;kim;wu|asurvey|arxiv:2001.00001"]

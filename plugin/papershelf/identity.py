@@ -11,7 +11,7 @@ by an older or newer rule for compound names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from papershelf.model import Person
 from papershelf.text import fold_surname, fold_title
@@ -33,9 +33,11 @@ class Identity:
 
     title: str
     surnames: tuple[str, ...]
-    arxiv: str = ""
+    arxiv: str = field(default="", compare=False)
     """The arXiv id, where a source gave one: it names the paper across revisions, so a
-    retitled v2 finds its key by it (written `|arxiv:ID` after the title)."""
+    retitled v2 finds its key by it (written `|arxiv:ID` after the title). Matched on its
+    own, before identities are compared; not part of equality, so that a row written before
+    arXiv ids were kept still matches its paper exactly."""
 
     def __str__(self) -> str:
         text = ";".join(self.surnames) + "|" + self.title

@@ -151,8 +151,9 @@ def _updated_book(
             continue
         known = claims.get(index)
         identity = request.identity
-        if known and len(known.identity.surnames) > len(identity.surnames):
-            identity = replace(known.identity, arxiv=identity.arxiv or known.identity.arxiv)
+        if known:
+            longest = known.identity if len(known.identity.surnames) > len(identity.surnames) else identity
+            identity = replace(longest, arxiv=identity.arxiv or known.identity.arxiv)
         rows[key] = KeyRow(key, identity, request.title)
     return KeyBook(tuple(rows.values()), book.problems, book.writable)
 
