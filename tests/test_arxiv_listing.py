@@ -4,10 +4,12 @@ seen in 2026 and as saved HTML: fixtures of our own in `tests/fixtures/arxiv-lis
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 from conftest import FIXTURES, SiteBuilder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
+from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing
 from papershelf.snapshots.reader import read_snapshot
 
 LISTINGS = FIXTURES / "arxiv-listing"
@@ -94,3 +96,12 @@ def test_a_recent_page_dates_each_entry_by_its_day_heading():
         ("2603.03333", dt.date(2026, 3, 5)),
     ]
     assert all(e.abstract == "" for e in read.entries)  # no heading swallowed as an abstract
+
+
+def test_telling_a_listing_is_not_quadratic_in_blank_lines():
+    """The check once let `^\\s*` run over every blank line below each line start."""
+    text = "\n" * 40_000 + "Total of 1 entries\n[1]\narXiv:2603.03383\nTitle: After the blanks\n"
+    started = time.perf_counter()
+    assert looks_like_arxiv_listing(text) and looks_like_arxiv_listing("[1] arXiv:2603.03383 [pdf]\n")
+    assert time.perf_counter() - started < 0.5
+    assert all(looks_like_arxiv_listing(path.read_text(encoding="utf-8")) for path in LISTINGS.glob("*.txt"))

@@ -42,11 +42,14 @@ _DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
 _DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
 """A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
+_LOOKS = re.compile(r"^[ \t]*\[\d+\][ \t]*(?:\n[ \t]*)?arXiv:\S+", re.M)
+"""An entry's opening: `[1] arXiv:...`, or `[1]` with the id on the next line. No `\\s*`
+after `^`: tried at every line start, it ran over every blank line below (quadratic)."""
 
 
 def looks_like_arxiv_listing(text: str) -> bool:
     """Whether copied text is an arXiv listing page: numbered entries with arXiv ids."""
-    return re.search(r"^\s*\[\d+\]\s*(?:arXiv:\S+|\n\s*arXiv:\S+)", text, re.MULTILINE) is not None
+    return _LOOKS.search(text) is not None
 
 
 def parse_arxiv_listing(text: str, file: str) -> Listing:
