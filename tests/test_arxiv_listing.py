@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from pathlib import Path
 
 from conftest import FIXTURES, SiteBuilder
 from papershelf.keys import KeyBook
@@ -105,3 +106,19 @@ def test_telling_a_listing_is_not_quadratic_in_blank_lines():
     assert looks_like_arxiv_listing(text) and looks_like_arxiv_listing("[1] arXiv:2603.03383 [pdf]\n")
     assert time.perf_counter() - started < 0.5
     assert all(looks_like_arxiv_listing(path.read_text(encoding="utf-8")) for path in LISTINGS.glob("*.txt"))
+
+
+def test_a_listing_entrys_doi_is_kept(tmp_path: Path):
+    (tmp_path / "new.txt").write_text(
+        "Showing new listings for Thursday, 5 March 2026\n"
+        "New submissions (showing 1 of 1 entries)\n"
+        "[1] arXiv:2603.03383 [pdf, other]\n"
+        "Title: Sparse Attention at Scale\n"
+        "Authors: Ann Author\n"
+        "DOI: 10.1234/foo.5678\n"
+        "Subjects: Machine Learning (cs.LG)\n"
+        "We study sparse attention.\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "new.txt")
+    assert [(e.ids.arxiv, e.ids.doi) for e in read.entries] == [("2603.03383", "10.1234/foo.5678")]

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 from bs4 import BeautifulSoup, Tag
 
-from papershelf.identifiers import arxiv_ids
+from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
 
@@ -105,6 +106,8 @@ def _entry(
     ids = arxiv_ids(identifier, classes[0] if classes else "")
     if not ids or not fields.get("title"):
         return None, [Problem(at, "listing entry without an arXiv id or title; skipped")]
+    if doi := find_doi(fields.get("doi", "")):
+        ids = replace(ids, doi=doi)
     raw = RawEntry(
         title=fields["title"],
         title_at=at,
@@ -158,9 +161,7 @@ def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None
     description = term.find_next_sibling("dd")
     if link is None or not isinstance(description, Tag):
         return None, [Problem(at, "listing entry without an arXiv id; skipped")]
-    fields = {
-        name: _field(description, f".list-{name}") for name in ("title", "authors", "comments", "subjects")
-    }
+    fields = {name: _field(description, f".list-{name}") for name in ("title", "authors", "subjects")}
     abstract = description.select_one("p")
     return _entry(
         str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
