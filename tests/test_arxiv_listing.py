@@ -122,3 +122,14 @@ def test_a_listing_entrys_doi_is_kept(tmp_path: Path):
     )
     read = read_snapshot(tmp_path / "new.txt")
     assert [(e.ids.arxiv, e.ids.doi) for e in read.entries] == [("2603.03383", "10.1234/foo.5678")]
+
+
+def test_a_page_without_a_day_says_so_once(tmp_path: Path):
+    """No "Showing new listings for <day>" and no day heading: one warning for the file, none
+    more for each entry."""
+    entry = "[{n}] arXiv:2603.0338{n} [pdf]\nTitle: Paper {n}\nAuthors: Ann Author\nSubjects: AI (cs.AI)\n"
+    (tmp_path / "undated.txt").write_text("".join(entry.format(n=n) for n in (1, 2, 3)), encoding="utf-8")
+    read = read_snapshot(tmp_path / "undated.txt")
+    assert len(read.entries) == 3 and [str(p) for p in read.problems] == [
+        "undated.txt:1: no 'Showing new listings for <day>' line: papers undated"
+    ]

@@ -63,11 +63,12 @@ def parse_arxiv_listing(text: str, file: str) -> Listing:
         (at, _short_day(match[1])) for at, line in enumerate(lines) if (match := _DAY_HEADING.match(line))
     ]
     days = [next((under for at, under in reversed(headings) if at < start), day) for start in starts]
+    page_day = day or next(filter(None, days), None)
     read = (
-        _text_entry(block, Sighting(file, start + 1), under)
+        _text_entry(block, Sighting(file, start + 1), under, page_day is not None)
         for start, block, under in zip(starts, blocks, days, strict=True)
     )
-    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(starts))
+    return _listing(file, page_day, *gathered(read), found=len(starts))
 
 
 def _until_section(block: list[str]) -> list[str]:
@@ -78,7 +79,9 @@ def _until_section(block: list[str]) -> list[str]:
     return block
 
 
-def _text_entry(block: list[str], at: Sighting, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+def _text_entry(
+    block: list[str], at: Sighting, day: dt.date | None, dated: bool
+) -> tuple[Entry | None, list[Problem]]:
     fields: dict[str, str] = {}
     label = ""
     rest: list[str] = []
@@ -96,12 +99,14 @@ def _text_entry(block: list[str], at: Sighting, day: dt.date | None) -> tuple[En
             fields[label] += " " + line.strip()
         elif label == "subjects" or (label and fields.get(label)):
             rest.append(line)
-    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day)
+    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day, dated)
 
 
 def _entry(
-    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None
+    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None, dated: bool
 ) -> tuple[Entry | None, list[Problem]]:
+    """`dated`: whether the page says a day at all; if not, `_listing` says so once for the
+    file, not once more for each entry."""
     classes = _CLASS.findall(fields.get("subjects", ""))
     ids = arxiv_ids(identifier, classes[0] if classes else "")
     if not ids or not fields.get("title"):
@@ -117,6 +122,7 @@ def _entry(
         abstract=abstract,
         ids=ids,
         abstract_expected=False,  # replacements carry none
+        date_expected=dated,
     )
     return build_entry(raw, classes[0] if classes else "arXiv")
 
@@ -150,11 +156,14 @@ def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
     day = _day(" ".join(soup.get_text(" ").split()))
     terms = soup.select("dl > dt")
     days = _heading_days(soup, day)
-    read = (_page_entry(term, file, under) for term, under in zip(terms, days, strict=True))
-    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(terms))
+    page_day = day or next(filter(None, days), None)
+    read = (
+        _page_entry(term, file, under, page_day is not None) for term, under in zip(terms, days, strict=True)
+    )
+    return _listing(file, page_day, *gathered(read), found=len(terms))
 
 
-def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+def _page_entry(term: Tag, file: str, day: dt.date | None, dated: bool) -> tuple[Entry | None, list[Problem]]:
     """One `<dt>` (number, id, links) and the `<dd>` after it (the fields)."""
     at = Sighting(file, getattr(term, "sourceline", None) or 1)
     link = term.select_one("a[href*='/abs/']")
@@ -163,9 +172,8 @@ def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None
         return None, [Problem(at, "listing entry without an arXiv id; skipped")]
     fields = {name: _field(description, f".list-{name}") for name in ("title", "authors", "subjects")}
     abstract = description.select_one("p")
-    return _entry(
-        str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
-    )
+    text = _text(abstract) if isinstance(abstract, Tag) else ""
+    return _entry(str(link.get("href", "")), fields, text, at, day, dated)
 
 
 def _heading_days(soup: BeautifulSoup, day: dt.date | None) -> list[dt.date | None]:
