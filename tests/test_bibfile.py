@@ -173,3 +173,13 @@ def test_string_macros_hold_when_a_broken_entry_forces_reading_entry_by_entry(tm
         "lib.bib:10: BibTeX entry pybtex cannot read"
         " (syntax error in line 17: premature end of file); skipped"
     ]
+
+
+def test_a_ris_author_with_a_suffix_is_one_person(tmp_path: Path):
+    """`AU  - Smith, John, Jr.` (family, given, suffix) is John Smith, Jr., not two people."""
+    (tmp_path / "jr.ris").write_text(
+        "TY  - JOUR\nTI  - Suffixes\nAU  - Lee, Ann\nAU  - Smith, John, Jr.\nPY  - 2020\nER  - \n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "jr.ris")
+    assert [p.name for p in read.entries[0].authors] == ["Ann Lee", "John Smith, Jr."]
