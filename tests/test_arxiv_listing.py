@@ -4,10 +4,13 @@ seen in 2026 and as saved HTML: fixtures of our own in `tests/fixtures/arxiv-lis
 from __future__ import annotations
 
 import datetime as dt
+import time
+from pathlib import Path
 
 from conftest import FIXTURES, SiteBuilder
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
+from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing
 from papershelf.snapshots.reader import read_snapshot
 
 LISTINGS = FIXTURES / "arxiv-listing"
@@ -94,3 +97,39 @@ def test_a_recent_page_dates_each_entry_by_its_day_heading():
         ("2603.03333", dt.date(2026, 3, 5)),
     ]
     assert all(e.abstract == "" for e in read.entries)  # no heading swallowed as an abstract
+
+
+def test_telling_a_listing_is_not_quadratic_in_blank_lines():
+    """The check once let `^\\s*` run over every blank line below each line start."""
+    text = "\n" * 40_000 + "Total of 1 entries\n[1]\narXiv:2603.03383\nTitle: After the blanks\n"
+    started = time.perf_counter()
+    assert looks_like_arxiv_listing(text) and looks_like_arxiv_listing("[1] arXiv:2603.03383 [pdf]\n")
+    assert time.perf_counter() - started < 0.5
+    assert all(looks_like_arxiv_listing(path.read_text(encoding="utf-8")) for path in LISTINGS.glob("*.txt"))
+
+
+def test_a_listing_entrys_doi_is_kept(tmp_path: Path):
+    (tmp_path / "new.txt").write_text(
+        "Showing new listings for Thursday, 5 March 2026\n"
+        "New submissions (showing 1 of 1 entries)\n"
+        "[1] arXiv:2603.03383 [pdf, other]\n"
+        "Title: Sparse Attention at Scale\n"
+        "Authors: Ann Author\n"
+        "DOI: 10.1234/foo.5678\n"
+        "Subjects: Machine Learning (cs.LG)\n"
+        "We study sparse attention.\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "new.txt")
+    assert [(e.ids.arxiv, e.ids.doi) for e in read.entries] == [("2603.03383", "10.1234/foo.5678")]
+
+
+def test_a_page_without_a_day_says_so_once(tmp_path: Path):
+    """No "Showing new listings for <day>" and no day heading: one warning for the file, none
+    more for each entry."""
+    entry = "[{n}] arXiv:2603.0338{n} [pdf]\nTitle: Paper {n}\nAuthors: Ann Author\nSubjects: AI (cs.AI)\n"
+    (tmp_path / "undated.txt").write_text("".join(entry.format(n=n) for n in (1, 2, 3)), encoding="utf-8")
+    read = read_snapshot(tmp_path / "undated.txt")
+    assert len(read.entries) == 3 and [str(p) for p in read.problems] == [
+        "undated.txt:1: no 'Showing new listings for <day>' line: papers undated"
+    ]

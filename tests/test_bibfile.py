@@ -155,3 +155,31 @@ def test_string_macros_hold_across_entries(tmp_path: Path):
     assert read.problems == () and [(e.key, e.authors[0].name, e.source.line) for e in read.entries] == [
         ("a1", "Ann Lee", 3)
     ]
+
+
+def test_string_macros_hold_when_a_broken_entry_forces_reading_entry_by_entry(tmp_path: Path):
+    """One broken entry makes the file be read entry by entry: the `@string` macros still hold
+    for the good ones, and the warning names the broken entry's line in the file."""
+    (tmp_path / "lib.bib").write_text(
+        '@string{jml = "Journal of Machine Learning"}\n\n'
+        "@article{a1,\n  title = {First},\n  author = {Lee, Ann},\n  journal = jml,\n  year = 2024\n}\n\n"
+        "@article{a2,\n  title = {Second,\n  author = {Lee, Ann},\n  journal = jml,\n  year = 2024\n}\n\n"
+        "@article{a3,\n  title = {Third},\n  author = {Lee, Ann},\n  journal = jml,\n  year = 2024\n}\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "lib.bib")
+    assert [(e.key, e.source.line) for e in read.entries] == [("a1", 3), ("a3", 17)]
+    assert [str(p) for p in read.problems] == [
+        "lib.bib:10: BibTeX entry pybtex cannot read"
+        " (syntax error in line 17: premature end of file); skipped"
+    ]
+
+
+def test_a_ris_author_with_a_suffix_is_one_person(tmp_path: Path):
+    """`AU  - Smith, John, Jr.` (family, given, suffix) is John Smith, Jr., not two people."""
+    (tmp_path / "jr.ris").write_text(
+        "TY  - JOUR\nTI  - Suffixes\nAU  - Lee, Ann\nAU  - Smith, John, Jr.\nPY  - 2020\nER  - \n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "jr.ris")
+    assert [p.name for p in read.entries[0].authors] == ["Ann Lee", "John Smith, Jr."]

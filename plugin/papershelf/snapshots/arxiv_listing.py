@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 from bs4 import BeautifulSoup, Tag
 
-from papershelf.identifiers import arxiv_ids
+from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
 
@@ -42,11 +43,14 @@ _DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
 _DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
 """A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
+_LOOKS = re.compile(r"^[ \t]*\[\d+\][ \t]*(?:\n[ \t]*)?arXiv:\S+", re.M)
+"""An entry's opening: `[1] arXiv:...`, or `[1]` with the id on the next line. No `\\s*`
+after `^`: tried at every line start, it ran over every blank line below (quadratic)."""
 
 
 def looks_like_arxiv_listing(text: str) -> bool:
     """Whether copied text is an arXiv listing page: numbered entries with arXiv ids."""
-    return re.search(r"^\s*\[\d+\]\s*(?:arXiv:\S+|\n\s*arXiv:\S+)", text, re.MULTILINE) is not None
+    return _LOOKS.search(text) is not None
 
 
 def parse_arxiv_listing(text: str, file: str) -> Listing:
@@ -59,11 +63,12 @@ def parse_arxiv_listing(text: str, file: str) -> Listing:
         (at, _short_day(match[1])) for at, line in enumerate(lines) if (match := _DAY_HEADING.match(line))
     ]
     days = [next((under for at, under in reversed(headings) if at < start), day) for start in starts]
+    page_day = day or next(filter(None, days), None)
     read = (
-        _text_entry(block, Sighting(file, start + 1), under)
+        _text_entry(block, Sighting(file, start + 1), under, page_day is not None)
         for start, block, under in zip(starts, blocks, days, strict=True)
     )
-    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(starts))
+    return _listing(file, page_day, *gathered(read), found=len(starts))
 
 
 def _until_section(block: list[str]) -> list[str]:
@@ -74,7 +79,9 @@ def _until_section(block: list[str]) -> list[str]:
     return block
 
 
-def _text_entry(block: list[str], at: Sighting, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+def _text_entry(
+    block: list[str], at: Sighting, day: dt.date | None, dated: bool
+) -> tuple[Entry | None, list[Problem]]:
     fields: dict[str, str] = {}
     label = ""
     rest: list[str] = []
@@ -92,16 +99,20 @@ def _text_entry(block: list[str], at: Sighting, day: dt.date | None) -> tuple[En
             fields[label] += " " + line.strip()
         elif label == "subjects" or (label and fields.get(label)):
             rest.append(line)
-    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day)
+    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day, dated)
 
 
 def _entry(
-    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None
+    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None, dated: bool
 ) -> tuple[Entry | None, list[Problem]]:
+    """`dated`: whether the page says a day at all; if not, `_listing` says so once for the
+    file, not once more for each entry."""
     classes = _CLASS.findall(fields.get("subjects", ""))
     ids = arxiv_ids(identifier, classes[0] if classes else "")
     if not ids or not fields.get("title"):
         return None, [Problem(at, "listing entry without an arXiv id or title; skipped")]
+    if doi := find_doi(fields.get("doi", "")):
+        ids = replace(ids, doi=doi)
     raw = RawEntry(
         title=fields["title"],
         title_at=at,
@@ -111,6 +122,7 @@ def _entry(
         abstract=abstract,
         ids=ids,
         abstract_expected=False,  # replacements carry none
+        date_expected=dated,
     )
     return build_entry(raw, classes[0] if classes else "arXiv")
 
@@ -144,24 +156,24 @@ def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
     day = _day(" ".join(soup.get_text(" ").split()))
     terms = soup.select("dl > dt")
     days = _heading_days(soup, day)
-    read = (_page_entry(term, file, under) for term, under in zip(terms, days, strict=True))
-    return _listing(file, day or next(filter(None, days), None), *gathered(read), found=len(terms))
+    page_day = day or next(filter(None, days), None)
+    read = (
+        _page_entry(term, file, under, page_day is not None) for term, under in zip(terms, days, strict=True)
+    )
+    return _listing(file, page_day, *gathered(read), found=len(terms))
 
 
-def _page_entry(term: Tag, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+def _page_entry(term: Tag, file: str, day: dt.date | None, dated: bool) -> tuple[Entry | None, list[Problem]]:
     """One `<dt>` (number, id, links) and the `<dd>` after it (the fields)."""
     at = Sighting(file, getattr(term, "sourceline", None) or 1)
     link = term.select_one("a[href*='/abs/']")
     description = term.find_next_sibling("dd")
     if link is None or not isinstance(description, Tag):
         return None, [Problem(at, "listing entry without an arXiv id; skipped")]
-    fields = {
-        name: _field(description, f".list-{name}") for name in ("title", "authors", "comments", "subjects")
-    }
+    fields = {name: _field(description, f".list-{name}") for name in ("title", "authors", "subjects")}
     abstract = description.select_one("p")
-    return _entry(
-        str(link.get("href", "")), fields, _text(abstract) if isinstance(abstract, Tag) else "", at, day
-    )
+    text = _text(abstract) if isinstance(abstract, Tag) else ""
+    return _entry(str(link.get("href", "")), fields, text, at, day, dated)
 
 
 def _heading_days(soup: BeautifulSoup, day: dt.date | None) -> list[dt.date | None]:

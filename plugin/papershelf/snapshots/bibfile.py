@@ -31,6 +31,7 @@ __all__ = ["looks_like_bibtex", "parse_bibtex"]
 
 _START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
+_LINE = re.compile(r"\bline (\d+)")
 _MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
@@ -64,25 +65,57 @@ def parse_bibtex(text: str, file: str) -> Listing:
         )
         entries, problems = gathered(read)
     else:
-        entries, problems = gathered(_one_by_one(text, starts, lines, papers, file))
+        entries, problems = gathered(_one_by_one(text, starts, lines, file))
     if not papers:
         problems.append(Problem(Sighting(file, 1), "no BibTeX entries found"))
     return Listing(file, "", tuple(entries), tuple(problems), found=len(papers))
 
 
 def _one_by_one(
-    text: str, starts: list[tuple[int, str]], lines: list[int], papers: list[int], file: str
+    text: str, starts: list[tuple[int, str]], lines: list[int], file: str
 ) -> Iterator[tuple[Entry | None, list[Problem]]]:
-    for number in papers:
+    """Each entry read on its own, after the text of the `@string` blocks above it (that
+    pybtex reads), so that its macros hold; pybtex's `line N` made the file's line."""
+    macros = ""
+    pending: list[str] = []
+    for number, (start, kind) in enumerate(starts):
         end = starts[number + 1][0] if number + 1 < len(starts) else len(text)
+        if kind == "string":
+            pending.append(text[start:end].rstrip("\n") + "\n")
+            continue
+        if kind in _NOT_PAPERS:
+            continue
+        if pending:
+            macros += _readable(pending, macros)
+            pending = []
         at = Sighting(file, lines[number])
         try:
-            data = parse_string(text[starts[number][0] : end], "bibtex")
+            data = parse_string(macros + text[start:end], "bibtex")
         except PybtexError as error:
-            yield None, [Problem(at, f"BibTeX entry pybtex cannot read ({error}); skipped")]
+            shift = lines[number] - 1 - macros.count("\n")
+            message = _LINE.sub(lambda match, shift=shift: f"line {int(match[1]) + shift}", str(error))
+            yield None, [Problem(at, f"BibTeX entry pybtex cannot read ({message}); skipped")]
             continue
         for key, bib in data.entries.items():
             yield _entry(key, bib, at)
+
+
+def _readable(blocks: list[str], macros: str) -> str:
+    """The `@string` blocks pybtex reads after `macros`: all at once, else those that parse
+    on their own (a broken one must not cost every entry below it)."""
+    try:
+        parse_string(macros + "".join(blocks), "bibtex")
+        return "".join(blocks)
+    except PybtexError:
+        pass
+    kept = ""
+    for block in blocks:
+        try:
+            parse_string(macros + kept + block, "bibtex")
+        except PybtexError:
+            continue
+        kept += block
+    return kept
 
 
 def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]:

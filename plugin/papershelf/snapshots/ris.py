@@ -72,9 +72,12 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
 
 
 def _name(person: str) -> str:
-    """`Rudnik, Agata` -> `Agata Rudnik`."""
+    """`Rudnik, Agata` -> `Agata Rudnik`; `Smith, John, Jr.` -> `John Smith, Jr.` (the form
+    in which `parse_authors` keeps a suffix with its person)."""
     family, _, given = person.partition(",")
-    return f"{given.strip()} {family.strip()}".strip() if given else person.strip()
+    given, _, suffix = given.partition(",")
+    name = f"{given.strip()} {family.strip()}".strip() if given.strip() else person.strip()
+    return f"{name}, {suffix.strip()}" if given.strip() and suffix.strip() else name
 
 
 def _date(text: str) -> tuple[dt.date | None, str]:
