@@ -59,6 +59,12 @@ class PapershelfConfig(Config):
     """Where the analysis is kept, relative to mkdocs.yml (Material's plugins keep their
     caches in `.cache/plugin/` too; leave it out of git)."""
 
+    render_once = c.Type(bool, default=True)
+    """Render the theme's page template once for each kind of generated page out of the
+    navigation (papers, a topic's pages, ...) and fill that frame with each page's title and
+    content, once it gave two pages exactly the theme's output; `false` renders every page
+    through the theme (`papershelf.site.frames`)."""
+
     parallel = c.Deprecated(
         message="The `parallel` option of papershelf has no effect any more (everything runs in the "
         "MkDocs process, which measured as fast); remove it from mkdocs.yml."

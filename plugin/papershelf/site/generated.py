@@ -13,7 +13,20 @@ import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["Section", "SiteFile", "assembled", "data_file", "fill_blocks", "page_url", "split_blocks"]
+__all__ = [
+    "PAGE_TEMPLATE",
+    "Section",
+    "SiteFile",
+    "assembled",
+    "data_file",
+    "fill_blocks",
+    "page_url",
+    "split_blocks",
+]
+
+
+PAGE_TEMPLATE = "papershelf/page.html"
+"""The template generated pages name in their front matter (`papershelf.site.frames`)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
@@ -35,6 +36,7 @@ from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
+from papershelf.site.frames import Frames
 from papershelf.site.generated import SiteFile, fill_blocks
 from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
@@ -63,6 +65,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.serving = False
         self.warnings = 0
         self.marked: Page | None = None
+        self.frames: Frames | None = None
         """The section index a generated page marked as active (`_mark_section`)."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -183,6 +186,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             topics=topics,
         )
 
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        """Generated pages render through their frames (`papershelf.site.frames`)."""
+        self.frames = Frames(env, enabled=self.config.render_once)
+        self.frames.install()
+        return env
+
     @event_priority(-60)  # after the blog plugin's, which puts back the posts it will build
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """Every file is where it will be served (a blog post moved to its dated URL): the
@@ -282,6 +291,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
         gc.unfreeze()  # let the collector at this build's objects again
+        if self.frames is not None:
+            log.debug(
+                "pages filled in frames: %(filled)d, rendered by the theme: %(rendered)d", self.frames.counts
+            )
         if self.library is None:
             return
         if self.plan is not None:

@@ -28,7 +28,7 @@ from papershelf.export.bibtex import join_entries
 from papershelf.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
 from papershelf.text import counted
-from papershelf.site.generated import SiteFile, page_url, split_blocks
+from papershelf.site.generated import PAGE_TEMPLATE, SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
 from papershelf.site.pages.markup import Content, href, html, rendered, safe, safe_in_markdown, text
 from papershelf.site.pages.options import SiteOptions
@@ -156,7 +156,7 @@ class PageContext:
     def front_matter(self, title: str, indexed: bool = False) -> str:
         """The title, escaped and then a JSON string (valid YAML whatever it holds); pages other
         than papers' stay out of the search index unless `search_index: all`."""
-        front = "title: " + json.dumps(str(text(title)), ensure_ascii=False)
+        front = "title: " + json.dumps(str(text(title)), ensure_ascii=False) + f"\ntemplate: {PAGE_TEMPLATE}"
         if not indexed and self.options.search_index != "all":
             front += "\nsearch:\n  exclude: true"
         return front
