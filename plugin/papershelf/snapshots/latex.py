@@ -13,6 +13,7 @@ unbalanced input.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Callable
@@ -37,6 +38,8 @@ _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 _SPECIAL = re.compile(r"[\\${}]")
 """What starts a macro, math or a group: text without any is plain."""
 _PLAIN = re.compile(r"[^\\${}]+")
+_BRACES = re.compile(r"[{}]")
+_WHITESPACE = re.compile(r"\s")
 
 
 _DECLARATION = re.compile(r"\{\\([A-Za-z]+)")
@@ -139,7 +142,7 @@ class _Decoder:
         unless a font declaration opens it (`{\\em i)}`)."""
         close = self.closing.get(self.pos, len(self.text) - 1)
         declared = (match := _DECLARATION.match(self.text, self.pos)) and match[1] in FONT_DECLARATIONS
-        spaced = self.spaces[close + 1] > self.spaces[self.pos] and not declared
+        spaced = _holds_space(self.spaces, self.pos, close + 1) and not declared
         self.pos += 1
         self.frames.append(_Frame(_braces_kept if spaced else _kept, group=True))
 
@@ -237,18 +240,22 @@ class _Decoder:
 
 
 def _brace_index(text: str) -> tuple[dict[int, int], list[int]]:
-    """Where each `{` closes (an unclosed one is absent) and how many whitespace characters
-    precede each position: both found in one pass, so that no group is scanned twice."""
+    """Where each `{` closes (an unclosed one is absent) and where the whitespace is, so that
+    no group is scanned twice; the loop visits braces only (an abstract has few)."""
     closing: dict[int, int] = {}
     open_at: list[int] = []
-    spaces = [0]
-    for index, char in enumerate(text):
-        if char == "{":
-            open_at.append(index)
-        elif char == "}" and open_at:
-            closing[open_at.pop()] = index
-        spaces.append(spaces[-1] + char.isspace())
-    return closing, spaces
+    for brace in _BRACES.finditer(text):
+        if brace[0] == "{":
+            open_at.append(brace.start())
+        elif open_at:
+            closing[open_at.pop()] = brace.start()
+    return closing, [space.start() for space in _WHITESPACE.finditer(text)]
+
+
+def _holds_space(spaces: list[int], start: int, end: int) -> bool:
+    """Whether `text[start:end]` holds whitespace, given `spaces` from `_brace_index`."""
+    first = bisect.bisect_left(spaces, start)
+    return first < len(spaces) and spaces[first] < end
 
 
 def _accenting(mark: str) -> Callable[[str, bool], str]:
