@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+
+from papershelf.site.pages.options import SiteOptions
+from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfConfig"]
 
@@ -70,3 +74,22 @@ class PapershelfConfig(Config):
         "MkDocs process, which measured as fast); remove it from mkdocs.yml."
     )
     """Once moved work into forked processes during builds; kept so that old configurations load."""
+
+    def site_options(self, config: MkDocsConfig) -> SiteOptions:
+        """What the pages depend on, from these options and the site's own settings."""
+        language = self.locale or config.theme.get("language") or "en"
+        topics = TopicOptions(
+            discover=self.discover_topics,
+            min_papers=self.min_topic_papers,
+            max_topics=self.max_topics,
+            taxonomy=self.taxonomy,
+        )
+        return SiteOptions(
+            use_directory_urls=config.use_directory_urls,
+            per_page=self.per_page,
+            locale=str(language).replace("-", "_"),
+            related=self.related,
+            author_pages_min=2 if self.author_pages_min is None else self.author_pages_min,
+            search_index=self.search_index,
+            topics=topics,
+        )

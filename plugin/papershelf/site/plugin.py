@@ -42,7 +42,6 @@ from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
-from papershelf.topics import TopicOptions
 
 __all__ = ["PapershelfPlugin"]
 
@@ -113,7 +112,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         assert self.folder is not None
         merged = keyed_library(self.folder.listings(), self.keys_path)
         self._take(merged)
-        plan = self._plan(merged.library, self._options(config))
+        plan = self._plan(merged.library, self.config.site_options(config))
         if plan.topic_index.without_subject:
             alone = plan.topic_index.without_subject
             log.info("%s no topic besides their listing's", counted(alone, "paper has", "papers have"))
@@ -167,24 +166,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             log.info("docs/%s exists; keeping it instead of the generated page", src_uri)
             return False
         return True
-
-    def _options(self, config: MkDocsConfig) -> SiteOptions:
-        language = self.config.locale or config.theme.get("language") or "en"
-        topics = TopicOptions(
-            discover=self.config.discover_topics,
-            min_papers=self.config.min_topic_papers,
-            max_topics=self.config.max_topics,
-            taxonomy=self.config.taxonomy,
-        )
-        return SiteOptions(
-            use_directory_urls=config.use_directory_urls,
-            per_page=self.config.per_page,
-            locale=str(language).replace("-", "_"),
-            related=self.config.related,
-            author_pages_min=2 if self.config.author_pages_min is None else self.config.author_pages_min,
-            search_index=self.config.search_index,
-            topics=topics,
-        )
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         """Generated pages render through their frames (`papershelf.site.frames`)."""
