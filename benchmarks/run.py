@@ -1,6 +1,7 @@
 """Time what a papershelf user waits for, against plain MkDocs on the same library, in one run.
 
-    python benchmarks/run.py --papers 1000 10000 --runs 3 [--workdir DIR] [--write docs/benchmarks.md]
+    python benchmarks/run.py --papers 1000 10000 50000 --runs 3 [--serve-up-to 10000]
+        [--workdir DIR] [--write docs/benchmarks.md]
 
 For each size, generate.py writes the library twice: as papershelf's project (snapshots)
 and as plain MkDocs + Material with one plain page per paper. Each project is built once
@@ -13,6 +14,8 @@ warm disk caches), then `--runs` times, alternating which project goes first:
   snapshot saved (plain: a new paper page written) until the new paper's page is served; the
   reading list edited, then an ordinary docs page edited, each until the edit is served;
 * peak memory of the builds and of the serve session, all processes of the tree at once.
+
+Libraries larger than `--serve-up-to` papers measure the builds only.
 
 It prints the tables (medians, min-max, ratios papershelf / plain, the issue's targets);
 `--write PAGE` regenerates the benchmark page, keeping the notes below its notes marker.
@@ -55,6 +58,8 @@ REPO = HERE.parent
 MKDOCS = REPO / ".venv" / "bin" / "mkdocs"
 CACHE_DIRS = (".cache/plugin/papershelf",)  # the plugin's on-disk cache (its `cache_dir` option)
 KEYS_FILE = "citation-keys.tsv"  # the plugin's default key file, beside mkdocs.yml
+SERVE_UP_TO = 10_000  # sizes above it measure builds only: a serve session of 50,000 papers
+# takes most of an hour, and the serve targets are about the libraries users curate
 SETTLE_SECONDS = 1.0  # before each serve change: the watcher has seen the previous one
 
 
@@ -182,8 +187,9 @@ def timed_build(project: Project, mkdocs: Path, log: Path, first: bool) -> Build
     return build(mkdocs, project.root, log)
 
 
-def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int) -> SizeResult:
-    """All measures for one library size, both projects interleaved in each run."""
+def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int, serve: bool) -> SizeResult:
+    """All measures for one library size (`serve`: with the serve session), both projects
+    interleaved in each run."""
     out = workdir / f"{papers}-papers"
     shutil.rmtree(out, ignore_errors=True)
     stats = generate(papers, out, seed)
@@ -209,6 +215,8 @@ def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int)
                 progress(papers, project.kind, key, done.seconds)
         for project in order:
             result.samples[project.kind]["build_memory"].append(peaks[project.kind])
+            if not serve:
+                continue
             session = serve_session(project, mkdocs, logs / f"{project.kind}-serve-{run}.log")
             for key, value in session.items():
                 result.samples[project.kind][key].append(value)
@@ -252,6 +260,8 @@ def load() -> str:
 def context(args: argparse.Namespace) -> list[str]:
     """The lines that say what was measured: command, commit, date, machine."""
     command = f"python benchmarks/run.py --papers {' '.join(map(str, args.papers))} --runs {args.runs}"
+    if args.serve_up_to != SERVE_UP_TO:
+        command += f" --serve-up-to {args.serve_up_to}"
     if args.seed != 42:
         command += f" --seed {args.seed}"
     if args.write and not args.write.is_absolute():
@@ -279,6 +289,12 @@ def main() -> None:
     )
     parser.add_argument("--papers", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--serve-up-to",
+        type=int,
+        default=SERVE_UP_TO,
+        help="larger libraries measure builds only (the serve targets name 1,000 papers)",
+    )
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--workdir", type=Path, help="where to generate the libraries (default: temporary)")
     parser.add_argument("--mkdocs", type=Path, default=MKDOCS, help="mkdocs to run (default: the .venv's)")
@@ -289,7 +305,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="papershelf-bench-") as temporary:
         workdir = args.workdir or Path(temporary)
         workdir.mkdir(parents=True, exist_ok=True)
-        results = [measure_size(papers, args.runs, workdir, args.mkdocs, args.seed) for papers in args.papers]
+        results = [
+            measure_size(papers, args.runs, workdir, args.mkdocs, args.seed, papers <= args.serve_up_to)
+            for papers in args.papers
+        ]
     lines.append(f"Load average (1 minute) before and after the runs: {load_before} and {load()}")
     print("\n".join(f"- {line}" for line in lines) + "\n\n" + tables(results, args.runs))
     if args.write:
