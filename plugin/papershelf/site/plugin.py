@@ -58,6 +58,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.generated: dict[str, SiteFile] = {}
         self.shown: dict[str, str] = {}
         """Pages' HTML while the search plugin reads their search view."""
+        self.held: dict[str, tuple[str, ...]] = {}
+        """The blocks kept out of the search index, by page, until it has read the page
+        (the other blocks are in the page's HTML already: holding them too would double the
+        memory a build needs for its pages)."""
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.cache: AnalysisCache | None = None
@@ -126,6 +130,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for generated in planned:
             files.append(mkdocs_file(config, generated, folder))
         self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
+        self.held = {}  # a page a failed build left holding
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -203,9 +208,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if generated is None:
             escape_file_name_title(page)
             return html
-        generated = self.generated[page.file.src_uri] = generated.made()
-        indexed = set(range(len(generated.blocks))) - generated.unindexed
-        return fill_blocks(html, generated.blocks, indexed)
+        made = generated.made()
+        if made.unindexed:  # held until the search plugin has read the page; the rest is in `html`
+            self.held[page.file.src_uri] = tuple(
+                block if number in made.unindexed else "" for number, block in enumerate(made.blocks)
+            )
+        indexed = set(range(len(made.blocks))) - made.unindexed
+        return fill_blocks(html, made.blocks, indexed)
 
     @event_priority(100)  # before the search plugin's
     def _show_search_view(
@@ -223,14 +232,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         """The page's own HTML is back, with the blocks kept out of the search index."""
-        generated = self.generated.get(page.file.src_uri)
-        if generated is not None and page.content is not None:
+        held = self.held.pop(page.file.src_uri, None)
+        if page.file.src_uri in self.generated and page.content is not None:
             content = self.shown.pop(page.file.src_uri, page.content)
-            page.content = (
-                fill_blocks(content, generated.blocks, generated.unindexed)
-                if generated.unindexed
-                else content
-            )
+            page.content = fill_blocks(content, held) if held else content
         return context
 
     def _mark_section(
