@@ -105,6 +105,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     @event_priority(-110)  # after mkdocs-static-i18n's, which cannot take generated files
     def _add_generated(self, files: Files, *, config: MkDocsConfig) -> Files:
+        if self.serving and self.library is not None:
+            # The last build's pages are garbage in reference cycles, which the collector
+            # has not reached yet: frozen below with this build's objects, they would stay
+            # alive through this build too (twice the memory of a build under serve).
+            gc.collect()
         with _collector_paused():
             files = self._add_files(files, config)
             # The library, its indexes and the pages' skeletons live to the end of the build;
