@@ -115,7 +115,7 @@ class Frames:
         if shape is None:
             self.shapes[key] = _Shape((values, output))
         elif not shape.failed:
-            shape.frame = self._frame(context, page, [shape.first, (values, output)])
+            shape.frame = self._frame(context, page, values, [shape.first, (values, output)])
             shape.failed = shape.frame is None
         return output
 
@@ -123,10 +123,14 @@ class Frames:
         return self.env.get_template(_THEME_TEMPLATE).render(context)
 
     def _frame(
-        self, context: dict[str, object], page: Page, seen: list[tuple[dict[str, str], str]]
+        self,
+        context: dict[str, object],
+        page: Page,
+        kept: dict[str, str],
+        seen: list[tuple[dict[str, str], str]],
     ) -> _Frame | None:
-        """The frame of the page's shape, if it gives the pages seen their exact output."""
-        kept = _values(page)
+        """The frame of the page's shape (whose own values are `kept`), if it gives the pages
+        seen their exact output."""
         stand_ins = {name: _stand_in(name, value) for name, value in kept.items()}
         try:
             _set_values(page, stand_ins)

@@ -20,8 +20,7 @@ def mkdocs_file(config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
     """A page holds its skeleton (its blocks are made when MkDocs renders it); a data file
     its content. Each is served under `folder` (see `home_folder`)."""
     if not is_page(generated):
-        file = MadeFile.generated(config, generated.src_uri, content="")
-        file.make = lambda: generated.made().content
+        file = MadeFile.made_by(config, generated.src_uri, lambda: generated.made().content)
     else:
         inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
         file = File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
@@ -37,6 +36,15 @@ class MadeFile(File):
     written as `File` reads and writes content given in memory."""
 
     make: Callable[[], str | bytes]
+
+    @classmethod
+    def made_by(cls, config: MkDocsConfig, src_uri: str, make: Callable[[], str]) -> MadeFile:
+        """The file at `src_uri` whose content `make` makes (`File.generated` wants content:
+        an empty one stands for it, which no reader sees)."""
+        file = cls.generated(config, src_uri, content="")
+        assert isinstance(file, MadeFile)
+        file.make = make
+        return file
 
     @property
     def content_string(self) -> str:

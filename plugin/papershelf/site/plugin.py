@@ -68,8 +68,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.serving = False
         self.warnings = 0
         self.marked: Page | None = None
-        self.frames: Frames | None = None
         """The section index a generated page marked as active (`_mark_section`)."""
+        self.frames: Frames | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
