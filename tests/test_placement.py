@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import LABELLED_SNAPSHOT
+from conftest import LABELLED_SNAPSHOT, entry, listing
 
 HOOK = """\
 import json
@@ -43,3 +43,59 @@ def test_data_files_are_made_when_written_and_take_another_plugins_content(site_
     assert (site.site / "library.bib").read_text(encoding="utf-8").split("\n", 1)[0] == seen["first line"]
     assert (site.site / "library.json").read_bytes() == b"[]"
     assert (site.site / "library-biblatex.bib").read_bytes() == b"\xff binary"
+
+
+PAGE_HOOK = """\
+import json
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+ABSTRACT, ENTRY = "A pointed abstract", "@misc&#123;"
+seen = {}
+pages = []
+
+
+def _paper(page):
+    uri = page.file.src_uri
+    return uri.startswith("papers/") and uri.count("/") == 1 and not uri.endswith("index.md")
+
+
+def _holds(page):
+    return [part for part in (ABSTRACT, ENTRY) if part in (page.content or "")]
+
+
+@event_priority(-200)  # after papershelf's
+def on_page_content(html, page, config, files):
+    if _paper(page):
+        pages.append(page)
+        seen["content"] = _holds(page) + [part for part in (ABSTRACT, ENTRY) if part in html]
+        seen["headings"] = [item.title for top in page.toc.items for item in [top, *top.children]]
+
+
+@event_priority(-200)
+def on_post_page(output, page, config):
+    if _paper(page):
+        seen["post_page"] = [part for part in (ABSTRACT, ENTRY) if part in output]
+
+
+def on_post_build(config):
+    seen["kept"] = sorted({part for page in pages for part in _holds(page)})
+    Path(config.site_dir, "seen.json").write_text(json.dumps(seen), encoding="utf-8")
+"""
+
+
+def test_a_paper_page_holds_its_html_only_while_it_is_rendered(site_builder):
+    """MkDocs keeps every page's HTML to the end of the build; a generated page's blocks are
+    made when it is rendered and let go once it is written."""
+    abstract = "A pointed abstract about schedulers that readers search for."
+    site_builder.snapshot("listing.txt", listing(entry("Schedulers Revisited", "Ada Lovelace", abstract=abstract)))
+    (site_builder.root / "hook.py").write_text(PAGE_HOOK, encoding="utf-8")
+    site = site_builder.build(extra="hooks:\n  - hook.py\n")
+    assert site.warnings == []
+    seen = json.loads((site.site / "seen.json").read_text(encoding="utf-8"))
+    assert seen["content"] == [] and "BibTeX" in seen["headings"], seen  # Markdown's skeleton, its outline
+    assert seen["post_page"] == ["A pointed abstract", "@misc&#123;"]
+    assert seen["kept"] == []
+    [page] = [path for path in (site.site / "papers").glob("*/index.html")]
+    assert abstract in page.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ snapshots stay cached between them.
 from __future__ import annotations
 
 import gc
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -56,12 +56,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
         self.generated: dict[str, SiteFile] = {}
-        self.shown: dict[str, str] = {}
-        """Pages' HTML while the search plugin reads their search view."""
-        self.held: dict[str, tuple[str, ...]] = {}
-        """The blocks kept out of the search index, by page, until it has read the page
-        (the other blocks are in the page's HTML already: holding them too would double the
-        memory a build needs for its pages)."""
+        self.showing: _Showing | None = None
+        """The generated page being rendered, with its blocks (`_show_search_view`)."""
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.cache: AnalysisCache | None = None
@@ -135,7 +131,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for generated in planned:
             files.append(mkdocs_file(config, generated, folder))
         self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
-        self.held = {}  # a page a failed build left holding
+        self.showing = None  # a page a failed build left
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -207,40 +203,40 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return self.rewriter.rewrite(markdown, doc)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Generated pages get their HTML blocks back where Markdown left the markers; the
-        user's pages titled by their file name get that title escaped."""
-        generated = self.generated.get(page.file.src_uri)
-        if generated is None:
+        """The user's pages titled by their file name get that title escaped. Generated
+        pages stay as Markdown left them (headings and block markers) until they are
+        rendered: MkDocs keeps every page's HTML from here to the end of the build, and
+        their blocks would be most of the memory a large library's build needs."""
+        if page.file.src_uri not in self.generated:
             escape_file_name_title(page)
-            return html
-        made = generated.made()
-        if made.unindexed:  # held until the search plugin has read the page; the rest is in `html`
-            self.held[page.file.src_uri] = tuple(
-                block if number in made.unindexed else "" for number, block in enumerate(made.blocks)
-            )
-        indexed = set(range(len(made.blocks))) - made.unindexed
-        return fill_blocks(html, made.blocks, indexed)
+        return html
 
     @event_priority(100)  # before the search plugin's
     def _show_search_view(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """A page with a search view shows the search plugin that view (see `SiteFile`)."""
+        """A generated page's blocks are made: the search plugin sees the page with those
+        it indexes, or the page's search view if it has one (see `SiteFile`)."""
         generated = self.generated.get(page.file.src_uri)
-        if generated is not None and generated.search_view is not None and page.content is not None:
-            self.shown[page.file.src_uri] = page.content
-            page.content = generated.search_view()
+        if generated is None or page.content is None:
+            return context
+        made = generated.made()
+        indexed = set(range(len(made.blocks))) - made.unindexed
+        with_indexed = fill_blocks(page.content, made.blocks, indexed)
+        self.showing = _Showing(page.file.src_uri, made, page.content, with_indexed)
+        page.content = made.search_view() if made.search_view is not None else with_indexed
         return context
 
     @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
     def _show_page(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """The page's own HTML is back, with the blocks kept out of the search index."""
-        held = self.held.pop(page.file.src_uri, None)
-        if page.file.src_uri in self.generated and page.content is not None:
-            content = self.shown.pop(page.file.src_uri, page.content)
-            page.content = fill_blocks(content, held) if held else content
+        """The page's own HTML, with the blocks kept out of the search index too."""
+        showing = self.showing
+        if showing is not None and showing.src_uri == page.file.src_uri and page.content is not None:
+            # a search view is the search plugin's alone; other changes to the page stay
+            shown = showing.indexed if showing.made.search_view is not None else page.content
+            page.content = fill_blocks(shown, showing.made.blocks)
         return context
 
     def _mark_section(
@@ -258,7 +254,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     on_page_context = CombinedEvent(_show_search_view, _show_page, _mark_section)
 
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+    def _add_head(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """A paper page's head gets its citation tags, whatever the theme."""
         if self.marked is not None:
             self.marked.active = False
@@ -267,6 +263,18 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             return output
         head = self.plan.head(page.file.src_uri)
         return output.replace("</head>", head + "</head>", 1) if head else output
+
+    @event_priority(-100)  # after every plugin's
+    def _let_go(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """A written page goes back to what Markdown made of it, so that MkDocs does not
+        keep every generated page's HTML to the end of the build."""
+        showing = self.showing
+        if showing is not None and showing.src_uri == page.file.src_uri:
+            page.content = showing.skeleton
+            self.showing = None
+        return output
+
+    on_post_page = CombinedEvent(_add_head, _let_go)
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
@@ -306,6 +314,17 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             counted(len(self.library.papers), "paper"),
             counted(self.warnings, "warning"),
         )
+
+
+@dataclass(frozen=True)
+class _Showing:
+    """A generated page while it is rendered: its made blocks, its HTML as Markdown left it
+    (`skeleton`) and with the blocks the search index reads (`indexed`)."""
+
+    src_uri: str
+    made: SiteFile
+    skeleton: str
+    indexed: str
 
 
 @contextmanager
