@@ -101,6 +101,8 @@ _GREEK = {
     "Ω": "Omega",
 }
 _LATEX_ACTIVE = re.compile(r"[$\\{}]")
+_SPACES = re.compile(r"\s+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 # Names keep letters, digits and name punctuation: see `encode_name`.
 _NAME_SPECIALS = frozenset("\\{}$%#_^~<>|[]\ue000\ue001")
 _WHOLE_LETTERS = {"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ŋ": "ng", "Ŋ": "Ng", "ĸ": "k"}
@@ -154,7 +156,8 @@ def ascii_losses(text: str) -> str:
     """The characters of `text` that ASCII LaTeX can only approximate or must drop, in order."""
     if text.isascii():
         return ""
-    lost = (char for char in unicodedata.normalize("NFC", text) if not _exact_in_ascii(char))
+    others = "".join(_NON_ASCII.findall(unicodedata.normalize("NFC", text)))
+    lost = (char for char in others if not _exact_in_ascii(char))
     return "".join(dict.fromkeys(lost))
 
 
@@ -172,12 +175,16 @@ def _exact_in_ascii(char: str) -> bool:
 
 
 def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
-    """Any run of white space (no-break, line separators) becomes a space; words are encoded
-    one by one, except that ASCII text where case does not matter (most abstracts, the bulk
-    of an export) is translated whole in one C-level pass."""
+    """Any run of white space (no-break, line separators) becomes a space. Where case does
+    not matter (abstracts, the bulk of an export) the text's ASCII is translated whole in one
+    C-level pass and only its other characters are encoded one by one; where it does (titles)
+    words are encoded one by one."""
     if text.isascii() and not protect_case:
         return single_spaces(text).translate(ESCAPE_TEXT)
-    words = re.split(r"\s+", text)
+    words = _SPACES.split(text)
+    if not protect_case:
+        spaced = unicodedata.normalize("NFC", " ".join(words)).translate(ESCAPE_TEXT)
+        return _NON_ASCII.sub(lambda run: "".join(_encode_char(char, ascii_only) for char in run[0]), spaced)
     return " ".join(_encode_word(word, protect_case, ascii_only) if word else "" for word in words)
 
 
