@@ -306,15 +306,19 @@ def _choose(
     (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
     out if none does."""
     groups: list[_Group] = []
+    labelled = 0  # groups with a label; a group gains one only when a member joins
     for candidate in ranked:
-        if sum(group.label(about, similar) is not None for group in groups) >= max_topics:
+        if labelled >= max_topics:
             break
         twin = next((group for group in groups if group.takes(candidate)), None)
         if twin is not None:
+            unlabelled = twin.label(about, similar) is None
             twin.members.append(candidate)
             twin.papers |= candidate.papers
+            labelled += unlabelled and twin.label(about, similar) is not None
         elif not any(group.narrows(candidate) for group in groups):
             groups.append(_Group([candidate], set(candidate.papers)))
+            labelled += groups[-1].label(about, similar) is not None
     labelled = ((group, group.label(about, similar)) for group in groups)
     return [(group, label) for group, label in labelled if label is not None]
 
