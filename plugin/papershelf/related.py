@@ -121,10 +121,9 @@ def _explain(
     words: Mapping[str, str],
 ) -> Relation:
     """Shared topics first; else the shared words that add most to the similarity."""
+    their_topics = set(topic_index.by_paper[other])  # hashed: a tuple compares topic by topic
     shared_topics = tuple(
-        topic
-        for topic in topic_index.by_paper[key]
-        if topic.kind != "listing" and topic in topic_index.by_paper[other]
+        topic for topic in topic_index.by_paper[key] if topic.kind != "listing" and topic in their_topics
     )
     mine, theirs = vectors[key], vectors[other]
     named = " ".join(topic.name for topic in shared_topics).casefold()
