@@ -89,7 +89,9 @@ def test_a_paper_page_holds_its_html_only_while_it_is_rendered(site_builder):
     """MkDocs keeps every page's HTML to the end of the build; a generated page's blocks are
     made when it is rendered and let go once it is written."""
     abstract = "A pointed abstract about schedulers that readers search for."
-    site_builder.snapshot("listing.txt", listing(entry("Schedulers Revisited", "Ada Lovelace", abstract=abstract)))
+    site_builder.snapshot(
+        "listing.txt", listing(entry("Schedulers Revisited", "Ada Lovelace", abstract=abstract))
+    )
     (site_builder.root / "hook.py").write_text(PAGE_HOOK, encoding="utf-8")
     site = site_builder.build(extra="hooks:\n  - hook.py\n")
     assert site.warnings == []
