@@ -9,7 +9,7 @@ snapshots stay cached between them.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -37,11 +37,12 @@ from papershelf.model import Library
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
-from papershelf.site.generated import SiteFile, fill_blocks
+from papershelf.site.generated import SiteFile
 from papershelf.site.pages import SiteOptions, SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
+from papershelf.site.showing import Showing
 
 __all__ = ["PapershelfPlugin"]
 
@@ -56,8 +57,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def __init__(self) -> None:
         self.folder: SnapshotFolder | None = None
         self.generated: dict[str, SiteFile] = {}
-        self.showing: _Showing | None = None
-        """The generated page being rendered, with its blocks (`_show_search_view`)."""
+        self.showing = Showing(self.generated)
         self.plan: SitePlan | None = None
         self.library: Library | None = None
         self.cache: AnalysisCache | None = None
@@ -131,7 +131,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for generated in planned:
             files.append(mkdocs_file(config, generated, folder))
         self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
-        self.showing = None  # a page a failed build left
+        self.showing = Showing(self.generated)
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -203,10 +203,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return self.rewriter.rewrite(markdown, doc)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """The user's pages titled by their file name get that title escaped. Generated
-        pages stay as Markdown left them (headings and block markers) until they are
-        rendered: MkDocs keeps every page's HTML from here to the end of the build, and
-        their blocks would be most of the memory a large library's build needs."""
+        """The user's pages titled by their file name get that title escaped; generated
+        pages get their blocks when they are rendered (`papershelf.site.showing`)."""
         if page.file.src_uri not in self.generated:
             escape_file_name_title(page)
         return html
@@ -215,28 +213,14 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def _show_search_view(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """A generated page's blocks are made: the search plugin sees the page with those
-        it indexes, or the page's search view if it has one (see `SiteFile`)."""
-        generated = self.generated.get(page.file.src_uri)
-        if generated is None or page.content is None:
-            return context
-        made = generated.made()
-        indexed = set(range(len(made.blocks))) - made.unindexed
-        with_indexed = fill_blocks(page.content, made.blocks, indexed)
-        self.showing = _Showing(page.file.src_uri, made, page.content, with_indexed)
-        page.content = made.search_view() if made.search_view is not None else with_indexed
+        self.showing.to_search(page)
         return context
 
     @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
     def _show_page(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """The page's own HTML, with the blocks kept out of the search index too."""
-        showing = self.showing
-        if showing is not None and showing.src_uri == page.file.src_uri and page.content is not None:
-            # a search view is the search plugin's alone; other changes to the page stay
-            shown = showing.indexed if showing.made.search_view is not None else page.content
-            page.content = fill_blocks(shown, showing.made.blocks)
+        self.showing.to_theme(page)
         return context
 
     def _mark_section(
@@ -266,12 +250,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     @event_priority(-100)  # after every plugin's
     def _let_go(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """A written page goes back to what Markdown made of it, so that MkDocs does not
-        keep every generated page's HTML to the end of the build."""
-        showing = self.showing
-        if showing is not None and showing.src_uri == page.file.src_uri:
-            page.content = showing.skeleton
-            self.showing = None
+        self.showing.written(page)
         return output
 
     on_post_page = CombinedEvent(_add_head, _let_go)
@@ -314,17 +293,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             counted(len(self.library.papers), "paper"),
             counted(self.warnings, "warning"),
         )
-
-
-@dataclass(frozen=True)
-class _Showing:
-    """A generated page while it is rendered: its made blocks, its HTML as Markdown left it
-    (`skeleton`) and with the blocks the search index reads (`indexed`)."""
-
-    src_uri: str
-    made: SiteFile
-    skeleton: str
-    indexed: str
 
 
 @contextmanager
