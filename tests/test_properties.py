@@ -11,11 +11,10 @@ from babel.dates import format_date
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from papershelf.discovery import _phrases, _uses
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.latex import encode_latex
 from papershelf.model import Paper, Person, Sighting
-from papershelf.phrases import _DEFINITION, Clause, _last_words, _words
+from papershelf.phrases import _DEFINITION, Clause, _last_words, _words, clause_phrases, phrase_uses
 from papershelf.snapshots.names import _split_top_level
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.text import parse_text_listing
@@ -222,7 +221,7 @@ def test_the_phrases_of_a_clause_are_those_of_their_definition(words: list[tuple
         for end in range(start + 1, min(start + 4, count) + 1)
         if terms[start] not in STOP_WORDS and surfaces[start] and may_end(end)
     }
-    assert set(_phrases(Clause(surfaces, terms))) == expected
+    assert set(clause_phrases(Clause(surfaces, terms))) == expected
 
 
 @FAST
@@ -240,4 +239,4 @@ def test_the_uses_of_a_phrase_are_those_of_their_definition(words: list[tuple[st
         and phrase[0] not in STOP_WORDS
         and phrase[-1] not in STOP_WORDS
     ]
-    assert list(_uses(Clause(surfaces, terms), phrase)) == expected
+    assert list(phrase_uses(Clause(surfaces, terms), phrase)) == expected

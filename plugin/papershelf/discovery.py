@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 
 from papershelf.commonness import common_word
 from papershelf.model import Library
-from papershelf.phrases import GENERIC_TERMS, Clause, PaperText, Phrase
-from papershelf.text import STOP_WORDS
+from papershelf.phrases import GENERIC_TERMS, PaperText, Phrase, clause_phrases, phrase_uses
 from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
 from papershelf.vectors import Cohesion, term_bags, tf_idf
 
@@ -71,7 +70,7 @@ class _Candidate:
             text = self.texts[key]
             for clause in text.clauses[text.in_title :]:
                 if first in clause.terms:  # most clauses do not hold it: no need to look closer
-                    spelt = (clause.surfaces[start : start + size] for start in _uses(clause, phrase))
+                    spelt = (clause.surfaces[start : start + size] for start in phrase_uses(clause, phrase))
                     uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
         return Counter(uses)
 
@@ -163,8 +162,8 @@ def discover_subjects(
 
 def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
     """Each phrase of the paper once, however often it uses it; and those of its title."""
-    in_title = set().union(*map(_phrases, text.clauses[: text.in_title]))
-    return in_title.union(*map(_phrases, text.clauses[text.in_title :])), in_title
+    in_title = set().union(*map(clause_phrases, text.clauses[: text.in_title]))
+    return in_title.union(*map(clause_phrases, text.clauses[text.in_title :])), in_title
 
 
 def _candidates(
@@ -181,56 +180,6 @@ def _candidates(
         for phrase, count in counts.items()
         if count >= min_papers
     ]
-
-
-def _phrases(clause: Clause) -> list[Phrase]:
-    """The clause's phrases of 1 to 4 words that may name a subject: no stop word at either
-    end, never starting or ending inside an expanded abbreviation (a word with no surface
-    of its own). The hottest loop of topic discovery, hence the flags computed once per
-    word and the four lengths written out."""
-    terms, surfaces = clause.terms, clause.surfaces
-    content = [term not in STOP_WORDS for term in terms]
-    # may_end[i]: a phrase may end with word i: the next word has a surface of its own,
-    # or there is none (the stand-in "-")
-    next_surfaces = (*surfaces[1:], "-")[: len(terms)]
-    may_end = [word and bool(surface) for word, surface in zip(content, next_surfaces, strict=True)]
-    may_end += _PAST_THE_END
-    found: list[Phrase] = []
-    for start, first in enumerate(content):
-        if first and surfaces[start]:
-            if may_end[start]:
-                found.append(terms[start : start + 1])
-            if may_end[start + 1]:
-                found.append(terms[start : start + 2])
-            if may_end[start + 2]:
-                found.append(terms[start : start + 3])
-            if may_end[start + 3]:
-                found.append(terms[start : start + 4])
-    return found
-
-
-_PAST_THE_END = (False,) * 3  # so that no bound needs checking
-
-
-def _uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
-    """Where in the clause `_phrases` finds `phrase`: the starts of its uses."""
-    terms, surfaces = clause.terms, clause.surfaces
-    if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
-        return
-    size, count = len(phrase), len(terms)
-    start = -1
-    while (start := _find(terms, phrase[0], start + 1, max(0, count - size + 1))) >= 0:
-        end = start + size
-        if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
-            yield start
-
-
-def _find(terms: tuple[str, ...], term: str, start: int, stop: int) -> int:
-    """Where `term` next occurs in `terms[start:stop]` (looked for in C), or -1."""
-    try:
-        return terms.index(term, start, stop)
-    except ValueError:
-        return -1
 
 
 def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:

@@ -8,6 +8,9 @@ Shared by topic discovery and related papers. Three normalisations make variants
 * aliases that abstracts define themselves: `key-value (KV) cache` and
   `Mixture-of-Experts (MoE)` teach that `KV` means `key value` and `MoE` means
   `mixture of experts`, so `KV cache` and `key-value cache` become one phrase.
+
+`clause_phrases` gives the phrases a clause offers topic discovery, `phrase_uses` where a
+phrase is used.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ __all__ = [
     "PaperText",
     "Phrase",
     "aliases",
+    "clause_phrases",
     "clauses",
+    "phrase_uses",
     "stem",
 ]
 
@@ -203,6 +208,56 @@ def _clause(piece: str, known_aliases: dict[str, Phrase]) -> Clause:
             surfaces.append(word)
             expanded.append(term)
     return Clause(tuple(surfaces), tuple(expanded))
+
+
+def clause_phrases(clause: Clause) -> list[Phrase]:
+    """The clause's phrases of 1 to 4 words that may name a subject: no stop word at either
+    end, never starting or ending inside an expanded abbreviation (a word with no surface
+    of its own). The hottest loop of topic discovery, hence the flags computed once per
+    word and the four lengths written out."""
+    terms, surfaces = clause.terms, clause.surfaces
+    content = [term not in STOP_WORDS for term in terms]
+    # may_end[i]: a phrase may end with word i: the next word has a surface of its own,
+    # or there is none (the stand-in "-")
+    next_surfaces = (*surfaces[1:], "-")[: len(terms)]
+    may_end = [word and bool(surface) for word, surface in zip(content, next_surfaces, strict=True)]
+    may_end += _PAST_THE_END
+    found: list[Phrase] = []
+    for start, first in enumerate(content):
+        if first and surfaces[start]:
+            if may_end[start]:
+                found.append(terms[start : start + 1])
+            if may_end[start + 1]:
+                found.append(terms[start : start + 2])
+            if may_end[start + 2]:
+                found.append(terms[start : start + 3])
+            if may_end[start + 3]:
+                found.append(terms[start : start + 4])
+    return found
+
+
+_PAST_THE_END = (False,) * 3  # so that no bound needs checking
+
+
+def phrase_uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
+    """Where in the clause `clause_phrases` finds `phrase`: the starts of its uses."""
+    terms, surfaces = clause.terms, clause.surfaces
+    if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
+        return
+    size, count = len(phrase), len(terms)
+    start = -1
+    while (start := _find(terms, phrase[0], start + 1, max(0, count - size + 1))) >= 0:
+        end = start + size
+        if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
+            yield start
+
+
+def _find(terms: tuple[str, ...], term: str, start: int, stop: int) -> int:
+    """Where `term` next occurs in `terms[start:stop]` (looked for in C), or -1."""
+    try:
+        return terms.index(term, start, stop)
+    except ValueError:
+        return -1
 
 
 @dataclass(frozen=True)
