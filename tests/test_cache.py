@@ -12,6 +12,10 @@ import pytest
 import papershelf.cache
 import papershelf.folder
 from conftest import FIXTURES, SiteBuilder, entry, listing
+from papershelf.analysis import AnalysisOptions
+from papershelf.cache import AnalysisCache
+from papershelf.keyfile import keyed_library
+from papershelf.snapshots.reader import read_snapshot
 
 
 def _files(site: Path) -> dict[str, bytes]:
@@ -150,3 +154,21 @@ def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(mo
     finally:
         monkeypatch.undo()
         papershelf.cache._code_version.cache_clear()
+
+
+def test_the_analysis_is_kept_without_its_library_and_given_the_one_asked_about(tmp_path):
+    """The fingerprint says the library asked about has the analysed one's papers and problems;
+    keeping a second copy of it (with its listings and entries) would only cost loading time
+    and memory."""
+    snapshot = tmp_path / "listing.txt"
+    snapshot.write_text(listing(entry("Operating Clusters", "Seon Ho Kim")), encoding="utf-8")
+    library = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
+    made = AnalysisCache(tmp_path / "cache").analysis(library, AnalysisOptions())
+    assert made.library is library
+    _, stored = papershelf.cache._load(tmp_path / "cache" / "analysis.pickle")
+    assert stored.library.papers == () and stored.library.listings == ()
+    again = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
+    cache = AnalysisCache(tmp_path / "cache")
+    taken = cache.analysis(again, AnalysisOptions())
+    assert cache.source == "disk" and taken.library is again
+    assert taken.authors == made.authors and taken.bibtex == made.bibtex

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 import os
 import pickle
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from papershelf import __version__
@@ -34,14 +35,19 @@ __all__ = ["AnalysisCache", "ListingCache"]
 
 _ANALYSED_WITH = ("wordfreq", "latex2mathml")
 _FILE = "analysis.pickle"
+_NO_LIBRARY = Library((), ())
+"""Where a stored analysis's library would be (see `AnalysisCache`)."""
 _LISTINGS = "listings.pickle"
 
 
 class AnalysisCache:
     """Analyses by fingerprint: the last one in memory, and on disk in `folder` (if given).
 
-    A kept analysis holds the library it was made from: the same papers and problems as
-    the one asked about (that is what the fingerprint says), which is all the site shows."""
+    The library asked about has the same papers and problems as the one a kept analysis was
+    made from (that is what the fingerprint says), so on disk an analysis is kept without
+    its library and given the one asked about when it is read: reading the library again
+    would take a third of the loading (its listings and entries), and keep a second copy
+    of it in memory for the whole build."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -54,7 +60,7 @@ class AnalysisCache:
         if self._last is not None and self._last[0] == fingerprint:
             self.source = "memory"
             return self._last[1]
-        analysis = self._load(fingerprint)
+        analysis = self._load(fingerprint, library)
         self.source = "disk"
         if analysis is None:
             analysis = analyse(library, options)
@@ -63,15 +69,15 @@ class AnalysisCache:
         self._last = (fingerprint, analysis)
         return analysis
 
-    def _load(self, fingerprint: str) -> Analysis | None:
+    def _load(self, fingerprint: str, library: Library) -> Analysis | None:
         stored = None if self.folder is None else _load(self.folder / _FILE)
         if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == fingerprint:
-            return stored[1] if isinstance(stored[1], Analysis) else None
+            return replace(stored[1], library=library) if isinstance(stored[1], Analysis) else None
         return None
 
     def _store(self, fingerprint: str, analysis: Analysis) -> None:
         if self.folder is not None:
-            _dump(self.folder / _FILE, (fingerprint, analysis))
+            _dump(self.folder / _FILE, (fingerprint, replace(analysis, library=_NO_LIBRARY)))
 
 
 class ListingCache:
