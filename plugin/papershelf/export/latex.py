@@ -1,13 +1,11 @@
 """Unicode model text -> pure-ASCII LaTeX that classic bibtex, biber and pandoc all read.
 
-Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'a}`,
-`{\\c{S}}`, `{\\o}`): classic bibtex treats such a group as one letter when it abbreviates
-names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in half.
-Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
-of accented letters is kept. Literal braces that pair up are written `\\{ \\}`, which every
-decoder knows; a stray one is spelled `{$\\lbrace$}`, because bibtex counts a `\\{` as a
-brace and one unmatched brace would end the field (or a name part) early. (pandoc knows
-neither `\\textbraceleft` nor `\\textbar`, and silently drops them.)
+Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'a}`; see
+`papershelf.export.characters`), which bibtex counts as one letter. Literal braces that
+pair up are written `\\{ \\}`, which every decoder knows; a stray one is spelled
+`{$\\lbrace$}`, because bibtex counts a `\\{` as a brace and one unmatched brace would end
+the field (or a name part) early. (pandoc knows neither `\\textbraceleft` nor `\\textbar`,
+and silently drops them.)
 
 Listing text is written by strangers and ends up in documents users compile, so math is not
 copied: it is rebuilt from an allowlist of tokens that plain LaTeX typesets without an error
@@ -17,97 +15,20 @@ stricter treatment still (`encode_name`), because styles cut them into initials 
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 
-from papershelf.export.texmath import ESCAPE_TEXT, TEXT_SPECIALS, braces_balanced, plain_math, single_spaces
-from papershelf.snapshots.macros import ACCENT_MARKS, LETTER_MACROS
+from papershelf.export.characters import STRAY, encode_char, exact_in_ascii
+from papershelf.export.texmath import ESCAPE_TEXT, braces_balanced, plain_math, single_spaces
 from papershelf.text import split_math
 
 __all__ = ["ascii_losses", "braces_balanced", "case_matters", "encode_latex", "encode_name", "name_losses"]
 
-_MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
-_LETTERS = {letter: "\\" + macro for macro, letter in LETTER_MACROS.items()}
-_SYMBOLS = {
-    "–": "--",
-    "—": "---",
-    "‘": "`",
-    "’": "'",
-    "“": "``",
-    "”": "''",
-    "…": r"{\ldots}",
-    "\u00a0": "~",
-    "×": r"{$\times$}",
-    "±": r"{$\pm$}",
-    "°": r"{\textdegree}",
-    "§": r"{\S}",
-    "©": r"{\copyright}",
-    "€": "EUR",
-    "£": r"{\pounds}",
-    "→": r"{$\rightarrow$}",
-    "≤": r"{$\leq$}",
-    "≥": r"{$\geq$}",
-    "≈": r"{$\approx$}",
-    "·": r"{$\cdot$}",
-    "−": "-",
-    "\u2009": " ",
-    "\u202f": " ",
-}
-_STRAY = {"{": "\ue000", "}": "\ue001"}
-_STRAY_SPELLING = {"\ue000": r"{$\lbrace$}", "\ue001": r"{$\rbrace$}"}
-# For ASCII forms of other characters (`｛` is a `{`): one brace alone must not count as one.
-_FOLDED_TABLE = str.maketrans(
-    {
-        **{chr(code): "" for code in range(128) if not chr(code).isprintable()},
-        **TEXT_SPECIALS,
-        "{": _STRAY_SPELLING["\ue000"],
-        "}": _STRAY_SPELLING["\ue001"],
-    }
-)
-_GREEK = {
-    "α": "alpha",
-    "β": "beta",
-    "γ": "gamma",
-    "δ": "delta",
-    "ε": "epsilon",
-    "ζ": "zeta",
-    "η": "eta",
-    "θ": "theta",
-    "ι": "iota",
-    "κ": "kappa",
-    "λ": "lambda",
-    "μ": "mu",
-    "ν": "nu",
-    "ξ": "xi",
-    "π": "pi",
-    "ρ": "rho",
-    "σ": "sigma",
-    "τ": "tau",
-    "υ": "upsilon",
-    "φ": "phi",
-    "χ": "chi",
-    "ψ": "psi",
-    "ω": "omega",
-    "Γ": "Gamma",
-    "Δ": "Delta",
-    "Θ": "Theta",
-    "Λ": "Lambda",
-    "Ξ": "Xi",
-    "Π": "Pi",
-    "Σ": "Sigma",
-    "Φ": "Phi",
-    "Ψ": "Psi",
-    "Ω": "Omega",
-}
 _LATEX_ACTIVE = re.compile(r"[$\\{}]")
 _SPACES = re.compile(r"\s+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 # Names keep letters, digits and name punctuation: see `encode_name`.
 _NAME_SPECIALS = frozenset("\\{}$%#_^~<>|[]\ue000\ue001")
-_WHOLE_LETTERS = {"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ŋ": "ng", "Ŋ": "Ng", "ĸ": "k"}
-"""Letters with no Latin base in their Unicode name, and no command in plain LaTeX."""
-_LATIN_WITH = re.compile(r"LATIN (CAPITAL|SMALL) LETTER ([A-Z]) WITH .*")
 _LEADING_PUNCTUATION = re.compile(r"(?<!\S)[^\w\s]+")
 _NAME_TROUBLE = re.compile(r"[^\w\s.'-]|_|(?<!\S)[.'-]")
 """What may need leaving out of a name: a special, or punctuation that starts a word."""
@@ -149,7 +70,7 @@ def _mark_stray_braces(text: str) -> str:
             else:
                 stray.add(index)
     stray.update(opened)
-    return "".join(_STRAY[c] if i in stray else c for i, c in enumerate(text)) if stray else text
+    return "".join(STRAY[c] if i in stray else c for i, c in enumerate(text)) if stray else text
 
 
 def ascii_losses(text: str) -> str:
@@ -157,21 +78,8 @@ def ascii_losses(text: str) -> str:
     if text.isascii():
         return ""
     others = "".join(_NON_ASCII.findall(unicodedata.normalize("NFC", text)))
-    lost = (char for char in others if not _exact_in_ascii(char))
+    lost = (char for char in others if not exact_in_ascii(char))
     return "".join(dict.fromkeys(lost))
-
-
-def _exact_in_ascii(char: str) -> bool:
-    if (
-        char.isascii()
-        or char in _SYMBOLS
-        or char in _LETTERS
-        or char in _GREEK
-        or char.isspace()
-        or char in _STRAY_SPELLING
-    ):
-        return True
-    return _accented(char)[1]
 
 
 def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
@@ -184,7 +92,7 @@ def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
     words = _SPACES.split(text)
     if not protect_case:
         spaced = unicodedata.normalize("NFC", " ".join(words)).translate(ESCAPE_TEXT)
-        return _NON_ASCII.sub(lambda run: "".join(_encode_char(char, ascii_only) for char in run[0]), spaced)
+        return _NON_ASCII.sub(lambda run: "".join(encode_char(char, ascii_only) for char in run[0]), spaced)
     return " ".join(_encode_word(word, protect_case, ascii_only) if word else "" for word in words)
 
 
@@ -192,7 +100,7 @@ def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
     if word.isascii():  # most words: one C-level pass instead of a call per character
         encoded = word.translate(ESCAPE_TEXT)
     else:
-        encoded = "".join(_encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
+        encoded = "".join(encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
     if protect_case and case_matters(word):
         # A group that starts with a backslash is one "special character" to bibtex and its
         # letters would still be case-changed; an empty group in front prevents that.
@@ -209,70 +117,6 @@ def case_matters(word: str) -> bool:
     has_digit = any(char.isdigit() for char in word)
     inner_capital = any(char.isupper() for char in letters[1:])
     return inner_capital or (bool(letters) and has_digit)
-
-
-def _encode_char(char: str, ascii_only: bool = True) -> str:
-    if char.isascii():
-        return TEXT_SPECIALS.get(char, char) if char.isprintable() else ""
-    if char in _STRAY_SPELLING:
-        return _STRAY_SPELLING[char]
-    if not ascii_only:
-        return "" if unicodedata.category(char) in ("Cc", "Cs") else char
-    if char in _SYMBOLS:
-        return _SYMBOLS[char]
-    if char in _LETTERS:
-        return "{" + _LETTERS[char] + "}"
-    if char in _GREEK:
-        return "{$\\" + _GREEK[char] + "$}"
-    return _accented(char)[0]
-
-
-@functools.lru_cache(maxsize=4096)
-def _accented(char: str) -> tuple[str, bool]:
-    """`é` -> `{\\'e}`, `Ş` -> `{\\c{S}}`, `í` -> `{\\'i}`; and whether that is exact.
-
-    biber decodes accent commands back to Unicode, and pdflatex in its default set-up
-    (OT1) typesets the accented letters of Latin-1 and Latin Extended-A only, bar those
-    with an ogonek (`\\k` is T1-only). So a mark is kept, in Unicode's order, while the
-    letter it builds is one of those: `ặ` becomes `{\\u{a}}`, `ǿ` becomes `{\\o}`. An `i`
-    keeps its dot (`{\\'i}`): LaTeX drops it under an accent, while biber reads `{\\'\\i}` as
-    a dotless i and a combining accent that pdflatex cannot typeset. A character with no
-    Latin base becomes its compatibility form, the base its Unicode name gives (`Đ` ->
-    `D`), a common transliteration (`þ` -> `th`) or nothing; `ascii_losses` reports all
-    of these, so that callers can say what was approximated.
-    """
-    decomposed = unicodedata.normalize("NFD", char)
-    base, marks = decomposed[0], decomposed[1:]
-    if base in _LETTERS:
-        body = _LETTERS[base]
-    elif base.isascii() and base.isalpha():
-        body = base
-    else:
-        return _approximated(char), False
-    built = base
-    for mark in marks:
-        if mark in _MARKS and mark != "\u0328" and _typeset_after_biber(built + mark):
-            built += mark
-            command = _MARKS[mark]
-            plain = not command.isalpha() and len(body) == 1
-            body = f"\\{command}{body}" if plain else f"\\{command}{{{body}}}"
-    exact = len(built) == len(decomposed)
-    return (body if body.isalpha() else "{" + body + "}"), exact
-
-
-def _typeset_after_biber(decomposed: str) -> bool:
-    letter = unicodedata.normalize("NFC", decomposed)
-    return len(letter) == 1 and "\u00c0" <= letter <= "\u017f"
-
-
-def _approximated(char: str) -> str:
-    folded = unicodedata.normalize("NFKD", char)
-    if folded.isascii():
-        return folded.translate(_FOLDED_TABLE)  # `＄` is a `$`: escape it
-    latin = _LATIN_WITH.fullmatch(unicodedata.name(char, ""))
-    if latin:
-        return latin[2] if latin[1] == "CAPITAL" else latin[2].lower()
-    return _WHOLE_LETTERS.get(char, "")
 
 
 def encode_name(name: str, ascii_only: bool = True, corporate: bool = False) -> str:
@@ -305,7 +149,7 @@ def _name_text(name: str, ascii_only: bool, corporate: bool) -> tuple[str, str]:
     if not _NAME_TROUBLE.search(name) and (  # most names: nothing to leave out
         name.isascii()
         or not ascii_only
-        or all(_name_spelling(_encode_char(c)) for c in name if not c.isascii())
+        or all(_name_spelling(encode_char(c)) for c in name if not c.isascii())
     ):
         return " ".join(name.split()), ""
     text = unicodedata.normalize("NFKC", name)  # a full-width `＄` is a `$` here
@@ -315,7 +159,7 @@ def _name_text(name: str, ascii_only: bool, corporate: bool) -> tuple[str, str]:
     kept = []
     dropped = []
     for char in text:
-        unwritable = ascii_only and not char.isascii() and not _name_spelling(_encode_char(char))
+        unwritable = ascii_only and not char.isascii() and not _name_spelling(encode_char(char))
         (dropped if char in left_out or unwritable else kept).append(char)
     # biber takes a word's first character for its initial: `{` of `` `{\i} `` would be one
     words = "".join(kept)
