@@ -73,6 +73,12 @@ def on_page_content(html, page, config, files):
         seen["headings"] = [item.title for top in page.toc.items for item in [top, *top.children]]
 
 
+@event_priority(-200)  # after papershelf has put the whole page in
+def on_page_context(context, page, config, nav):
+    if _paper(page):
+        seen["context"] = _holds(page)
+
+
 @event_priority(-200)
 def on_post_page(output, page, config):
     if _paper(page):
@@ -97,7 +103,7 @@ def test_a_paper_page_holds_its_html_only_while_it_is_rendered(site_builder):
     assert site.warnings == []
     seen = json.loads((site.site / "seen.json").read_text(encoding="utf-8"))
     assert seen["content"] == [] and "BibTeX" in seen["headings"], seen  # Markdown's skeleton, its outline
-    assert seen["post_page"] == ["A pointed abstract", "@misc&#123;"]
+    assert seen["context"] == seen["post_page"] == ["A pointed abstract", "@misc&#123;"]
     assert seen["kept"] == []
     [page] = [path for path in (site.site / "papers").glob("*/index.html")]
     assert abstract in page.read_text(encoding="utf-8")

@@ -248,7 +248,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         head = self.plan.head(page.file.src_uri)
         return output.replace("</head>", head + "</head>", 1) if head else output
 
-    @event_priority(-100)  # after every plugin's
+    @event_priority(-100)  # after other plugins' (at the default priority)
     def _let_go(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.showing.written(page)
         return output

@@ -57,7 +57,7 @@ class Showing:
             page.content = fill_blocks(html, shown.made.blocks)
 
     def written(self, page: Page) -> None:
-        """The page goes back to its skeleton: its HTML is in its file now."""
+        """The page goes back to its skeleton: its HTML is in the output MkDocs writes."""
         shown = self._of(page)
         if shown is not None:
             page.content = shown.skeleton
