@@ -3,12 +3,12 @@ served under, and the section of the navigation a page out of it belongs to."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
+from mkdocs.utils import write_file
 from mkdocs.structure.pages import Page
 
 from papershelf.site.generated import SiteFile
@@ -65,14 +65,7 @@ class MadeFile(File):
         self.make = lambda: value
 
     def copy_file(self, dirty: bool = False) -> None:
-        os.makedirs(os.path.dirname(self.abs_dest_path), exist_ok=True)
-        content = self.make()
-        if isinstance(content, bytes):
-            with open(self.abs_dest_path, "wb") as output:
-                output.write(content)
-        else:
-            with open(self.abs_dest_path, "w", encoding="utf-8") as output:
-                output.write(content)
+        write_file(self.content_bytes, self.abs_dest_path)  # made now, written, let go
 
 
 def home_folder(files: Files) -> str:
