@@ -1,7 +1,8 @@
-"""What LaTeX macros in listing text stand for, in Unicode: the reader's tables.
+"""What LaTeX macros in listing text stand for, in Unicode: tables the readers and the
+exports share.
 
 Accent commands and letter macros work both ways: `papershelf.snapshots.latex` decodes them
-and `papershelf.export.latex` writes the same letters back with the same tables.
+and `papershelf.export.characters` writes the same letters back with the same tables.
 """
 
 from __future__ import annotations
