@@ -287,3 +287,19 @@ def test_a_keyword_ascii_cannot_spell_is_left_out_not_empty():
     paper = Paper("kim2026keys", "A title", (), dt.date(2026, 8, 7), "Abstract.", False, ("Topic",), ())
     entry = bibtex_file([paper], subjects={"kim2026keys": ["量子 計算", "GPU"]})
     assert "keywords = {Topic, GPU}" in entry
+
+
+def test_the_csl_json_file_is_exactly_what_json_writes(exported):
+    """Items are written from drafts, their `keyword` added last (`finished_item`): the file
+    must still be the array `json.dumps` would write, keywords with quotes included."""
+    papers = exported.papers
+    subjects = {paper.key: ('A "quoted" \\ topic', "Ünïcode\u2028line") for paper in papers[::2]}
+    text = csljson_file(papers, subjects)
+    items = json.loads(text)
+    assert text == json.dumps(items, ensure_ascii=False, indent=1) + "\n"
+    assert [item["id"] for item in items] == [paper.key for paper in papers]
+    first = items[0]
+    assert list(first)[-1] == "keyword" and first["keyword"].endswith(
+        'A "quoted" \\ topic, Ünïcode\u2028line'
+    )
+    assert csljson_file([]) == "[]\n"

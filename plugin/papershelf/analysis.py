@@ -13,9 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.authors import AuthorProfile, index_authors
-from papershelf.export.biblatex import biblatex_entry
-from papershelf.export.bibtex import bibtex_entry
-from papershelf.export.csljson import csljson_file
+from papershelf.export.drafts import draft_exports
 from papershelf.model import Library
 from papershelf.phrases import Corpus
 from papershelf.related import Relation, related_papers
@@ -71,12 +69,14 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
 
 
 def analyse(library: Library, options: AnalysisOptions) -> Analysis:
-    corpus = Corpus.of(library.papers)
+    papers = library.papers
+    corpus = Corpus.of(papers)
     topic_index = index_topics(library, options.topics, corpus)
     if options.related > 0:
         related = related_papers(library, topic_index, options.related, corpus)
     else:
-        related = {paper.key: [] for paper in library.papers}
+        related = {paper.key: [] for paper in papers}
+    drafts = draft_exports(papers)
     subjects = topic_index.subjects
     return Analysis(
         library=library,
@@ -85,7 +85,7 @@ def analyse(library: Library, options: AnalysisOptions) -> Analysis:
         topic_index=topic_index,
         related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
-        bibtex={paper.key: bibtex_entry(paper, subjects=subjects[paper.key]) for paper in library.papers},
-        biblatex={paper.key: biblatex_entry(paper, subjects[paper.key]) for paper in library.papers},
-        csl_json=csljson_file(library.papers, subjects),
+        bibtex=drafts.bibtex_entries(papers, subjects),
+        biblatex=drafts.biblatex_entries(papers, subjects),
+        csl_json=drafts.csl_json(papers, subjects),
     )

@@ -30,6 +30,8 @@ __all__ = [
     "approximations",
     "bibtex_entry",
     "bibtex_file",
+    "entry_draft",
+    "finished_entry",
     "join_entries",
 ]
 
@@ -56,9 +58,22 @@ BIBTEX = Dialect(ascii_only=True, iso_date=False, name="ASCII BibTeX")
 def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX, subjects: Sequence[str] = ()) -> str:
     """The `@misc` entry of one paper, ending in a newline; its `keywords` are the listing
     topics, then `subjects` (its discovered and curated topics), so they reach Zotero and JabRef."""
-    fields = _fields(paper, dialect, keywords(paper, subjects))
-    written = "".join(_field(name, value) for name, value in fields.items())
-    return f"@misc{{{paper.key}{written}\n}}\n"
+    return finished_entry(paper, entry_draft(paper, dialect), dialect, subjects)
+
+
+def entry_draft(paper: Paper, dialect: Dialect = BIBTEX) -> str:
+    """Every field line of the entry but `keywords`, the last: all that does not depend on
+    the library's topics, so it can be written while they are being found."""
+    return "".join(_field(name, value) for name, value in _fields(paper, dialect).items())
+
+
+def finished_entry(paper: Paper, draft: str, dialect: Dialect, subjects: Sequence[str]) -> str:
+    """The entry from its draft and the paper's topics."""
+    # a keyword of letters ASCII cannot spell (a curated `量子 計算`) is left out, not empty
+    encoded = (encode_latex(name, ascii_only=dialect.ascii_only) for name in keywords(paper, subjects))
+    written = ", ".join(name for name in encoded if name.strip())
+    last = _field("keywords", written) if written else ""
+    return f"@misc{{{paper.key}{draft}{last}\n}}\n"
 
 
 def _field(name: str, value: str) -> str:
@@ -93,7 +108,7 @@ def join_entries(entries: Iterable[str]) -> str:
     return "\n".join(entries)
 
 
-def _fields(paper: Paper, dialect: Dialect, keywords: list[str]) -> dict[str, str]:
+def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     def encode(text: str, protect_case: bool = False) -> str:
         return encode_latex(text, protect_case=protect_case, ascii_only=dialect.ascii_only)
 
@@ -116,10 +131,6 @@ def _fields(paper: Paper, dialect: Dialect, keywords: list[str]) -> dict[str, st
     fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
-    # a keyword of letters ASCII cannot spell (a curated `量子 計算`) is left out, not empty
-    written = [encoded for encoded in map(encode, keywords) if encoded.strip()]
-    if written:
-        fields["keywords"] = ", ".join(written)
     return {name: value for name, value in fields.items() if value}
 
 

@@ -21,7 +21,7 @@ from papershelf.export.latex import case_matters
 from papershelf.model import Paper, Person, date_parts
 from papershelf.text import split_math, split_name
 
-__all__ = ["csl_item", "csl_title", "csljson_file"]
+__all__ = ["csl_title", "csljson_file", "csljson_text", "finished_item", "item_draft"]
 
 _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # What CSL processors read as markup in rich text (pandoc decodes no character reference):
@@ -29,11 +29,45 @@ _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 _KEPT_LESS_THAN = "<\u2060"
 _TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
 _SCRIPTS = {"msup": ("sup",), "msub": ("sub",), "msubsup": ("sub", "sup")}
+_ITEM_END = "\n }"
+"""How an item (an element of the array, one space in) ends."""
 
 
-def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
-    """One CSL item; listing entries are preprints, CSL type `article`. The listing topic is
-    no venue: it is a keyword, with the paper's other topics (`subjects`) after it."""
+def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] | None = None) -> str:
+    """A JSON array of items, UTF-8, one key per line for readable diffs. An item's topics
+    (the listing topic, then `subjects`) are its `keyword`, written last, so that the rest
+    of it can be drafted before the topics are known (`item_draft`)."""
+    subjects = subjects or {}
+    return csljson_text(
+        [finished_item(paper, item_draft(paper), subjects.get(paper.key, ())) for paper in papers]
+    )
+
+
+def csljson_text(items: Sequence[str]) -> str:
+    """The file from its items' texts: what `json.dumps(items, indent=1)` writes."""
+    return "[\n" + ",\n".join(items) + "\n]\n" if items else "[]\n"
+
+
+def item_draft(paper: Paper) -> str:
+    """The paper's item without its `keyword`, as the file holds it: each line one space
+    in, as an element of the array."""
+    return " " + json.dumps(_item(paper), ensure_ascii=False, indent=1).replace("\n", "\n ")
+
+
+def finished_item(paper: Paper, draft: str, subjects: Sequence[str]) -> str:
+    """The item's text from its draft and the paper's topics: the `keyword` member goes
+    before the draft's closing `\\n }` (a JSON string holds no raw line break, so that is
+    the item's own end)."""
+    names = keywords(paper, subjects)
+    if not names:
+        return draft
+    value = json.dumps(", ".join(names), ensure_ascii=False)
+    return f'{draft.removesuffix(_ITEM_END)},\n  "keyword": {value}{_ITEM_END}'
+
+
+def _item(paper: Paper) -> dict[str, object]:
+    """A paper's CSL item but its `keyword`; listing entries are preprints, CSL type
+    `article`. The listing topic is no venue: it is a keyword."""
     item: dict[str, object] = {
         "id": paper.key,
         "type": "article",
@@ -44,8 +78,6 @@ def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
         item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
-    if names := keywords(paper, subjects):
-        item["keyword"] = ", ".join(names)
     if paper.ids.arxiv:  # as Zotero writes an arXiv preprint
         item["number"] = f"arXiv:{paper.ids.arxiv}"
         item["publisher"] = "arXiv"
@@ -54,13 +86,6 @@ def csl_item(paper: Paper, subjects: Sequence[str] = ()) -> dict[str, object]:
     if url := paper.ids.url or paper.ids.pdf_url:
         item["URL"] = url
     return item
-
-
-def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] | None = None) -> str:
-    """A JSON array of items, UTF-8, one key per line for readable diffs."""
-    subjects = subjects or {}
-    items = [csl_item(paper, subjects.get(paper.key, ())) for paper in papers]
-    return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
 
 
 def csl_title(title: str) -> str:
