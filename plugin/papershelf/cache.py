@@ -28,7 +28,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from papershelf import __version__
-from papershelf.analysis import Analysis, AnalysisOptions, analyse
+from papershelf.analysis import IN_PROCESS, Analysis, AnalysisOptions, analyse
+from papershelf.helper import Helper
 from papershelf.model import Library, Listing
 
 __all__ = ["AnalysisCache", "ListingCache"]
@@ -49,8 +50,10 @@ class AnalysisCache:
     would take a third of the loading (its listings and entries), and keep a second copy
     of it in memory for the whole build."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, helper: Helper = IN_PROCESS) -> None:
         self.folder = folder
+        self.helper = helper
+        """Where an analysis may have part of its work done (see `analyse`)."""
         self._last: tuple[str, Analysis] | None = None
         self.source = ""
         """Where the last analysis came from: `memory`, `disk` or `analysed`."""
@@ -63,7 +66,7 @@ class AnalysisCache:
         analysis = self._load(fingerprint, library)
         self.source = "disk"
         if analysis is None:
-            analysis = analyse(library, options)
+            analysis = analyse(library, options, self.helper)
             self.source = "analysed"
             self._store(fingerprint, analysis)
         self._last = (fingerprint, analysis)

@@ -69,11 +69,10 @@ class PapershelfConfig(Config):
     content, once it gave two pages exactly the theme's output; `false` renders every page
     through the theme (`papershelf.site.frames`)."""
 
-    parallel = c.Deprecated(
-        message="The `parallel` option of papershelf has no effect any more (everything runs in the "
-        "MkDocs process, which measured as fast); remove it from mkdocs.yml."
-    )
-    """Once moved work into forked processes during builds; kept so that old configurations load."""
+    parallel = c.Type(bool, default=True)
+    """Whether the first analysis of a library of 500 papers or more may write its export
+    entries in a helper process (`papershelf.helper`) while it finds the topics, on a
+    machine with two cores or more; the site is the same either way."""
 
     def site_options(self, config: MkDocsConfig) -> SiteOptions:
         """What the pages depend on, from these options and the site's own settings."""

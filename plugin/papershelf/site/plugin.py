@@ -31,6 +31,7 @@ from papershelf.cache import AnalysisCache, ListingCache
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import approximation_note
 from papershelf.folder import SnapshotFolder
+from papershelf.helper import Helper
 from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
@@ -79,6 +80,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.cache is None or self.cache.folder != cache_dir:
             self.cache = AnalysisCache(cache_dir)
             self.folder = None
+        self.cache.helper = Helper(report=log.info, processes=self.config.parallel)
         if self.folder is None or self.folder.root != root:
             # Under serve, a file saved in the last moments may still be being written: its
             # papers' keys are not remembered yet, and it is read again on the next rebuild.

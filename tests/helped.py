@@ -1,0 +1,23 @@
+"""Functions that `tests/test_helper.py` has a helper process call: they behave differently
+in the helper than in the test's own process (whose id they are given)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+
+def process_id(_: object) -> int:
+    return os.getpid()
+
+
+def fails_in_a_helper(parent: int) -> str:
+    if os.getpid() != parent:
+        raise ValueError("failed on purpose")
+    return "made here"
+
+
+def hangs_in_a_helper(parent: int) -> str:
+    if os.getpid() != parent:
+        time.sleep(60)
+    return "made here"

@@ -1,0 +1,120 @@
+"""The helper process: a call made there gives what it gives here, a helper that fails or
+hangs is stopped and the call made here (saying why), and a site built with one is byte
+for byte the site built without."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import helped
+import papershelf.analysis
+import papershelf.helper
+from conftest import FIXTURES, SiteBuilder
+from papershelf.analysis import AnalysisOptions, analyse
+from papershelf.helper import Helper
+from papershelf.keys import KeyBook
+from papershelf.library import build_library
+from papershelf.snapshots.reader import read_snapshot
+from test_cache import _files, _labelled_site
+
+
+@pytest.fixture
+def reports(monkeypatch) -> list[str]:
+    """What helpers report; the folder of `helped` on the helper's path."""
+    monkeypatch.setenv("PYTHONPATH", str(Path(helped.__file__).parent))
+    return []
+
+
+@pytest.fixture
+def started(monkeypatch) -> list[list[str]]:
+    """The helper processes started (their command lines)."""
+    commands: list[list[str]] = []
+    popen = papershelf.helper.subprocess.Popen
+
+    def counting(command, **kwargs):
+        commands.append(command)
+        return popen(command, **kwargs)
+
+    monkeypatch.setattr(papershelf.helper.subprocess, "Popen", counting)
+    return commands
+
+
+def test_a_call_is_made_in_another_process_and_returns_its_result(reports, started):
+    with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
+        helper_id = pending.result()
+    assert helper_id != os.getpid() and len(started) == 1 and reports == []
+
+
+def test_a_failing_helper_is_reported_and_the_call_made_here(reports):
+    with Helper(reports.append).call(helped.fails_in_a_helper, os.getpid(), timeout=60) as pending:
+        assert pending.result() == "made here"
+    assert len(reports) == 1 and "ValueError: failed on purpose" in reports[0], reports
+
+
+def test_a_helper_past_its_time_is_stopped_and_the_call_made_here(reports):
+    began = time.monotonic()
+    with Helper(reports.append).call(helped.hangs_in_a_helper, os.getpid(), timeout=1) as pending:
+        process = pending._process
+        assert pending.result() == "made here"
+    assert time.monotonic() - began < 20
+    assert process is not None and process.poll() is not None, "the helper still runs"
+    assert reports == ["papershelf's helper process was stopped after 1 s; working in this process"]
+
+
+def test_a_helper_still_running_when_the_caller_fails_is_stopped(reports):
+    helper = Helper(reports.append)
+    pending = helper.call(helped.hangs_in_a_helper, os.getpid(), timeout=60)
+    with pytest.raises(RuntimeError), pending:
+        process = pending._process
+        raise RuntimeError("the caller failed")
+    assert process is not None and process.poll() is not None
+
+
+def test_a_helper_that_cannot_start_is_reported(reports, monkeypatch):
+    monkeypatch.setattr(sys, "executable", str(Path("no") / "such" / "python"))
+    with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
+        assert pending.result() == os.getpid()
+    assert len(reports) == 1 and reports[0].startswith("papershelf could not start a helper process"), reports
+
+
+def test_one_core_or_processes_off_means_no_helper(reports, started, monkeypatch):
+    with Helper(reports.append, processes=False).call(helped.process_id, None, timeout=60) as pending:
+        assert pending.result() == os.getpid()
+    monkeypatch.setattr(papershelf.helper, "_usable_cores", lambda: 1)
+    with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
+        assert pending.result() == os.getpid()
+    assert started == [] and reports == []
+
+
+def _labelled_library():
+    listing = read_snapshot(FIXTURES / "labelled" / "listing.txt")
+    return build_library([listing], KeyBook({}, {})).library
+
+
+def test_an_analysis_with_a_helper_is_the_analysis_without(reports, started, monkeypatch):
+    library = _labelled_library()
+    alone = analyse(library, AnalysisOptions())
+    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
+    helped_analysis = analyse(library, AnalysisOptions(), Helper(reports.append))
+    assert len(started) == 1 and reports == []
+    for part in ("bibtex", "biblatex", "csl_json", "related", "months", "authors"):
+        assert getattr(helped_analysis, part) == getattr(alone, part), part
+    assert helped_analysis.topic_index.subjects == alone.topic_index.subjects
+
+
+def test_a_site_built_with_a_helper_is_byte_identical(tmp_path, started, monkeypatch):
+    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
+    with_helper = _labelled_site(SiteBuilder(tmp_path / "helped"))
+    helped_site = with_helper.build()
+    assert len(started) == 1, "no helper process was started"
+    assert not [r for r in with_helper.records if "helper" in r.getMessage()]
+    alone = _labelled_site(SiteBuilder(tmp_path / "alone"))
+    alone_site = alone.build("parallel: false\n")
+    assert len(started) == 1, "`parallel: false` started a helper"
+    assert _files(helped_site.site) == _files(alone_site.site)
+    assert helped_site.warnings == alone_site.warnings
