@@ -23,10 +23,15 @@ from papershelf.snapshots.reader import read_snapshot
 from test_cache import _files, _labelled_site
 
 
+@pytest.fixture(autouse=True)
+def two_cores(monkeypatch) -> None:
+    """Helpers are used on two cores or more: these tests run as on two, wherever they run."""
+    monkeypatch.setattr(papershelf.helper, "_usable_cores", lambda: 2)
+
+
 @pytest.fixture
-def reports(monkeypatch) -> list[str]:
-    """What helpers report; the folder of `helped` on the helper's path."""
-    monkeypatch.setenv("PYTHONPATH", str(Path(helped.__file__).parent))
+def reports() -> list[str]:
+    """What helpers report."""
     return []
 
 
@@ -37,7 +42,8 @@ def started(monkeypatch) -> list[list[str]]:
     popen = papershelf.helper.subprocess.Popen
 
     def counting(command, **kwargs):
-        commands.append(command)
+        if papershelf.helper._START in command:
+            commands.append(command)
         return popen(command, **kwargs)
 
     monkeypatch.setattr(papershelf.helper.subprocess, "Popen", counting)
@@ -48,6 +54,21 @@ def test_a_call_is_made_in_another_process_and_returns_its_result(reports, start
     with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
         helper_id = pending.result()
     assert helper_id != os.getpid() and len(started) == 1 and reports == []
+
+
+def test_a_helper_imports_what_this_process_imports(reports):
+    """Its module search path is this process's: the same papershelf and dependencies."""
+    for module in ("papershelf", "latex2mathml", "helped"):
+        with Helper(reports.append).call(helped.where_from, module, timeout=60) as pending:
+            helper_id, where = pending.result()
+        assert helper_id != os.getpid() and where == helped.where_from(module)[1], module
+    assert reports == []
+
+
+def test_what_a_call_prints_does_not_spoil_its_result(reports):
+    with Helper(reports.append).call(helped.prints_then_tells, None, timeout=60) as pending:
+        assert pending.result() != os.getpid()
+    assert reports == []
 
 
 def test_a_failing_helper_is_reported_and_the_call_made_here(reports):
@@ -63,7 +84,7 @@ def test_a_helper_past_its_time_is_stopped_and_the_call_made_here(reports):
         assert pending.result() == "made here"
     assert time.monotonic() - began < 20
     assert process is not None and process.poll() is not None, "the helper still runs"
-    assert reports == ["papershelf's helper process was stopped after 1 s; working in this process"]
+    assert reports == ["the helper process was stopped after 1 s; working in this process"]
 
 
 def test_a_helper_still_running_when_the_caller_fails_is_stopped(reports):
@@ -79,7 +100,7 @@ def test_a_helper_that_cannot_start_is_reported(reports, monkeypatch):
     monkeypatch.setattr(sys, "executable", str(Path("no") / "such" / "python"))
     with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
         assert pending.result() == os.getpid()
-    assert len(reports) == 1 and reports[0].startswith("papershelf could not start a helper process"), reports
+    assert len(reports) == 1 and reports[0].startswith("could not start a helper process"), reports
 
 
 def test_one_core_or_processes_off_means_no_helper(reports, started, monkeypatch):

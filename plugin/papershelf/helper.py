@@ -4,21 +4,24 @@ A first analysis of a large library spends about a third of its time writing exp
 that do not depend on the rest of the analysis (`papershelf.export.drafts`); on a machine
 with a core to spare, a helper process writes them meanwhile.
 
-The helper is a fresh interpreter running this module (`python -P -m papershelf.helper`),
-not a fork and not multiprocessing's spawn: nothing forks (unsafe on macOS), the user's
-main script is never imported again, and the helper shares no state with this process. It
-reads a pickled function and argument from a temporary file and writes the pickled result
-to another, so neither side ever waits on a pipe; `-P` keeps the project's own files (a
-`json.py` beside `mkdocs.yml`) from shadowing the modules it imports.
+The helper is a fresh interpreter, not a fork and not multiprocessing's spawn: nothing forks
+(unsafe on macOS), the user's main script is never imported again, and the helper shares no
+state with this process. It is started with this process's module search path (`sys.path`),
+so that it imports the very modules this process would, from an install, a checkout or a
+`PYTHONPATH` alike; `-P` keeps the project's own files (a `json.py` beside `mkdocs.yml`)
+from shadowing the two modules it imports before that path is set. It reads a pickled
+function and argument from a temporary file and writes the pickled result to another, so
+neither side ever waits on a pipe.
 
-A helper never changes a result, only where it is made: if it cannot start, fails, or is
-not done within its time limit, it is stopped, the call is made in this process, and
-`report` says why.
+A helper never changes a result, only where it is made: if it cannot start, fails, or is not
+done within its time limit, it is stopped, the call is made in this process, and `report`
+says why.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import os
 import pickle
 import subprocess
@@ -26,13 +29,17 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import IO, Generic, TypeVar
 
 __all__ = ["Helper", "Pending"]
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
+
+_START = (
+    "import json, sys; sys.path[:] = json.loads(sys.argv[1]); from papershelf.helper import serve; serve()"
+)
+"""What the helper runs (with `python -P -c`): this process's `sys.path`, then `serve`."""
 
 
 def _quiet(message: str) -> None:
@@ -67,7 +74,7 @@ class Helper:
     @property
     def available(self) -> bool:
         """Whether a call would go to a helper process."""
-        return self.processes and _usable_cores() > 1 and bool(sys.executable)
+        return self.processes and bool(sys.executable) and _usable_cores() > 1
 
     def call(
         self, function: Callable[[Argument], Result], argument: Argument, timeout: float
@@ -80,8 +87,8 @@ class Helper:
             return Pending(function, argument)
         try:
             return _InHelper(function, argument, timeout, self.report)
-        except (OSError, pickle.PicklingError) as error:
-            self.report(f"papershelf could not start a helper process ({error}); working in this process")
+        except Exception as error:  # noqa: BLE001 - whatever stops it, the call is made here
+            self.report(f"could not start a helper process ({error!r}); working in this process")
             return Pending(function, argument)
 
 
@@ -99,22 +106,26 @@ class _InHelper(Pending[Argument, Result]):
         self._report = report
         self._timeout = timeout
         self._deadline = time.monotonic() + timeout
-        # closed by `_close`: they outlive this call, as the helper does
-        self._files: list[IO[bytes]] = [tempfile.TemporaryFile() for _ in range(3)]  # noqa: SIM115
-        given, self._output, self._errors = self._files
+        self._process: subprocess.Popen[bytes] | None = None
+        self._files: list[IO[bytes]] = []
         try:
+            # closed by `_close`: they outlive this call, as the helper does
+            given, self._output, self._errors = (self._file() for _ in range(3))
             pickle.dump((function, argument), given, protocol=pickle.HIGHEST_PROTOCOL)
             given.seek(0)
-            self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
-                [sys.executable, "-P", "-m", __name__],
+            self._process = subprocess.Popen(
+                [sys.executable, "-P", "-c", _START, json.dumps(sys.path)],
                 stdin=given,
                 stdout=self._output,
                 stderr=self._errors,
-                env=_environment(),
             )
         except BaseException:
             self._close()
             raise
+
+    def _file(self) -> IO[bytes]:
+        self._files.append(tempfile.TemporaryFile())  # noqa: SIM115 - see `_close`
+        return self._files[-1]
 
     def result(self) -> Result:
         """The helper's result, or the call made here if the helper failed."""
@@ -125,11 +136,11 @@ class _InHelper(Pending[Argument, Result]):
             if failure is None:
                 self._output.seek(0)
                 return pickle.load(self._output)  # our own helper wrote it just now
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as error:
-            failure = f"its result could not be read ({error})"
+        except Exception as error:  # noqa: BLE001 - a result that cannot be read is made here
+            failure = f"gave a result that could not be read ({error!r})"
         finally:
             self._close()
-        self._report(f"papershelf's helper process {failure}; working in this process")
+        self._report(f"the helper process {failure}; working in this process")
         return super().result()
 
     def _wait(self) -> str | None:
@@ -150,7 +161,7 @@ class _InHelper(Pending[Argument, Result]):
 
     def _close(self) -> None:
         """Stops the helper if it still runs and removes its files; safe to call twice."""
-        process, self._process = getattr(self, "_process", None), None
+        process, self._process = self._process, None
         if process is not None and process.poll() is None:
             process.kill()
             process.wait()
@@ -160,30 +171,21 @@ class _InHelper(Pending[Argument, Result]):
 
 def _usable_cores() -> int:
     """The cores this process may run on (its affinity where the system says, as in a
-    container limited to some cores)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    container limited to some cores); 1 when the system will not say."""
+    try:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    except OSError:
+        return 1
 
 
-def _environment() -> dict[str, str]:
-    """This process's environment, with papershelf's own folder first on the helper's
-    path, so that it imports the same papershelf, from a checkout as from an install."""
-    environment = dict(os.environ)
-    here = str(Path(__file__).resolve().parent.parent)
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, (here, environment.get("PYTHONPATH"))))
-    return environment
-
-
-def _serve() -> None:
-    """The helper's side: one call read from standard input, its result pickled to
-    standard output. It lives a few seconds and keeps all it makes to the end, so the
-    cyclic collector, which would walk every object unpickled, is off."""
+def serve() -> None:
+    """The helper's side: one call read from standard input, its result pickled to standard
+    output. Whatever the call prints goes to standard error, so that it cannot mix with the
+    result. The helper lives a few seconds and keeps all it makes to the end, so the cyclic
+    collector, which would walk every object unpickled, is off."""
     gc.disable()
+    result = sys.stdout.buffer
+    sys.stdout = sys.stderr
     function, argument = pickle.load(sys.stdin.buffer)
-    pickle.dump(function(argument), sys.stdout.buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    sys.stdout.flush()
-
-
-if __name__ == "__main__":
-    _serve()
+    pickle.dump(function(argument), result, protocol=pickle.HIGHEST_PROTOCOL)
+    result.flush()
