@@ -52,6 +52,7 @@ def test_a_rebuild_from_the_cache_is_byte_identical_and_analyses_nothing(tmp_pat
     cached = _labelled_site(SiteBuilder(tmp_path / "cached"))
     first = cached.build()
     assert analyses == [1] and (cached.root / ".cache" / "plugin" / "papershelf" / "analysis.pickle").exists()
+    assert any(r.getMessage().startswith("papershelf: library analysed in ") for r in cached.records)
     first_files = _files(first.site)
     again = cached.build()  # the same plugin instance, as under `mkdocs serve`
     assert analyses == [1], "the rebuild analysed the library again"

@@ -9,6 +9,7 @@ snapshots stay cached between them.
 from __future__ import annotations
 
 import gc
+import time
 from dataclasses import replace
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -158,9 +159,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """The plan of the library's analysis, from the cache when the library and the
         options are unchanged (a rebuild, a serve rebuild after editing a page)."""
         assert self.cache is not None
+        started = time.perf_counter()
         analysis = self.cache.analysis(library, options.analysis)
         if self.cache.source == "disk":
             log.info("analysis of the library taken from %s", self.config.cache_dir)
+        elif self.cache.source == "analysed":
+            log.info("library analysed in %.1f s", time.perf_counter() - started)
         if self.config.author_pages_min is None:
             threshold = author_page_threshold(analysis.authors, len(library.papers))
             options = replace(options, author_pages_min=threshold)
