@@ -50,10 +50,11 @@ class AnalysisCache:
     would take a third of the loading (its listings and entries), and keep a second copy
     of it in memory for the whole build."""
 
-    def __init__(self, folder: Path | None, helper: Helper = IN_PROCESS) -> None:
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.helper = helper
-        """Where an analysis may have part of its work done (see `analyse`)."""
+        self.helper: Helper = IN_PROCESS
+        """Where an analysis may have part of its work done (see `analyse`); the plugin
+        sets it from its `parallel` option on every build."""
         self._last: tuple[str, Analysis] | None = None
         self.source = ""
         """Where the last analysis came from: `memory`, `disk` or `analysed`."""

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
-from mkdocs.utils import write_file
 from mkdocs.structure.pages import Page
+from mkdocs.utils import write_file
 
 from papershelf.site.generated import SiteFile
 
