@@ -17,7 +17,7 @@ import pytest
 
 from conftest import FIXTURES, SEED, entry, listing
 from papershelf.authors import index_authors
-from papershelf.commonness import common_word
+from papershelf.commonness import COMMON_ZIPF, common_word
 from papershelf.discovery import MIN_COHESION
 from papershelf.phrases import Corpus
 from papershelf.vectors import Cohesion, term_bags, tf_idf
@@ -28,6 +28,7 @@ from papershelf.keys import KeyBook
 from papershelf.library import build_library
 from papershelf.model import Library, Paper
 from papershelf.related import related_papers
+from papershelf.text import split_words
 from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics, topic_pages
 from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
 
@@ -273,6 +274,21 @@ def test_a_common_word_is_a_topic_only_in_a_library_about_it(tmp_path, listing_t
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():
     assert [topic_pages(n) for n in (0, 10, 100, 1000, 10_000)] == [0, 8, 25, 80, 250]
+
+
+def test_common_words_are_those_wordfreq_rates_common(example):
+    """`common_word` reads wordfreq's data file itself; every word of that list, and every
+    word of the example library but numbers, gets the answer wordfreq's own lookup gives."""
+    from wordfreq import get_frequency_list, zipf_frequency
+
+    library, _ = example
+    listed = {word for bucket in get_frequency_list("en", "small") for word in bucket}
+    written = {word for p in library.papers for word in split_words(f"{p.title} {p.abstract}")}
+    words = listed | {word for word in written if not word.isdigit()}
+    rated = {word: zipf_frequency(word.casefold(), "en", wordlist="small") >= COMMON_ZIPF for word in words}
+    differ = [word for word, common in rated.items() if common_word(word) != common]
+    assert differ == [] and len(words) > 28_000
+    assert common_word("Search") and common_word("AI") and not common_word("quantization")
 
 
 def test_twins_are_the_same_papers_or_forms_of_the_same_words():
