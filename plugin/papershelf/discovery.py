@@ -23,7 +23,7 @@ from itertools import chain
 from papershelf.commonness import common_word
 from papershelf.model import Library
 from papershelf.phrases import GENERIC_TERMS, PaperText, Phrase, clause_phrases, phrase_uses
-from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
+from papershelf.twins import twin_papers, word_forms
 from papershelf.vectors import Cohesion, term_bags, tf_idf
 
 __all__ = ["MIN_COHESION", "Subject", "discover_subjects"]
@@ -210,7 +210,7 @@ class _Group:
 
     def takes(self, candidate: _Candidate) -> bool:
         """A twin: nearly the same papers, or its words are forms of a member's."""
-        return jaccard(candidate.papers, self.papers) >= TWIN_JACCARD or any(
+        return twin_papers(candidate.papers, self.papers) or any(
             word_forms(candidate.phrase, member.phrase) for member in self.members
         )
 

@@ -11,7 +11,7 @@ from collections.abc import Set
 
 from papershelf.phrases import Phrase
 
-__all__ = ["TWIN_JACCARD", "jaccard", "word_forms"]
+__all__ = ["TWIN_JACCARD", "jaccard", "twin_papers", "word_forms"]
 
 TWIN_JACCARD = 0.7
 """Paper sets this similar (shared papers over all papers of either) hold one subject."""
@@ -24,6 +24,15 @@ def jaccard(one: Set[str], other: Set[str]) -> float:
     shared = len(one & other)
     union = len(one) + len(other) - shared  # no union set: asked for every group and candidate
     return shared / union if union else 0.0
+
+
+def twin_papers(one: Set[str], other: Set[str]) -> bool:
+    """Whether two paper sets are one subject's: `TWIN_JACCARD` or more alike. Their sizes
+    rule most pairs out before any intersection is made: the similarity is at most the
+    smaller size over the larger. Topic discovery asks this of every candidate and every
+    chosen subject, and large libraries have subjects of thousands of papers."""
+    small, large = sorted((len(one), len(other)))
+    return large > 0 and small / large >= TWIN_JACCARD and jaccard(one, other) >= TWIN_JACCARD
 
 
 def word_forms(one: Phrase, other: Phrase) -> bool:
