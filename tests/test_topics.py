@@ -126,6 +126,22 @@ def test_taxonomy_adds_and_overrides(labelled):
     assert not any(t.kind == "discovered" and t.slug == "kv-cache" for t in topics)
 
 
+def test_a_taxonomy_merges_siblings_and_takes_their_fragments(example):
+    """`LLM inference` and `LLM serving` share no paper of the example library, so only a
+    reader can make them one topic; when a taxonomy does, no fragment of its phrases
+    (`language model serving`, in 3 of the 11 papers) comes back as a topic of its own."""
+    library, discovered = example
+    apart = {t.name: set(t.papers) for t in discovered.topics if t.name in {"LLM inference", "LLM serving"}}
+    assert len(apart) == 2 and not apart["LLM inference"] & apart["LLM serving"]
+    options = TopicOptions(taxonomy={"LLM inference and serving": ["LLM inference", "LLM serving"]})
+    topics = index_topics(library, options).topics
+    merged = next(t for t in topics if t.kind == "curated")
+    assert set(merged.papers) == apart["LLM inference"] | apart["LLM serving"]
+    names = {t.name.casefold() for t in topics if t.kind == "discovered"}
+    assert not any("serving" in name or "llm inference" in name for name in names), names
+    assert len(topics) <= 25
+
+
 def test_author_identity_merges_spellings_not_people(tmp_path):
     (tmp_path / "a.txt").write_text(
         listing(

@@ -145,12 +145,12 @@ def discover_subjects(
         phrases_of[paper.key], in_title = _paper_phrases(paper_clauses[paper.key])
         title_phrases.append(in_title)
     in_titles = Counter(chain.from_iterable(title_phrases))
-    frequent = [
-        c for c in _candidates(phrases_of, in_titles, paper_clauses, min_papers) if c.phrase not in taken
-    ]
+    frequent = _candidates(phrases_of, in_titles, paper_clauses, min_papers)
     size = len(library.papers)
-    plausible = {
-        c.phrase: c for c in _without_fragments(frequent) if c.plausible and c.specific(max_share, size)
+    plausible = {  # a taken phrase is left out after its fragments are: a curated topic says them
+        c.phrase: c
+        for c in _without_fragments(frequent)
+        if c.phrase not in taken and c.plausible and c.specific(max_share, size)
     }
     wanted = set(plausible)  # a set meets a set faster than it meets the dict's keys
     for key, phrases in phrases_of.items():
