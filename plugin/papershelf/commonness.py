@@ -7,9 +7,9 @@ subtitles, news, books, the web), which ship with the package, can.
 
 The frequencies are read from wordfreq's own data file, in the "cBpack" format its
 `read_cBpack` documents, rather than through `import wordfreq`: that import brings
-`langcodes`, `ftfy` and `regex` and costs a quarter of a second, a tenth of the analysis of
-a thousand papers, for a lookup that needs none of them. `tests/test_topics.py` checks that
-every word of the list gets the answer `wordfreq.zipf_frequency` gives.
+`langcodes`, `ftfy` and `regex` and cost 0.15 to 0.3 s here, a tenth or more of the
+analysis of a thousand papers, for a lookup that needs none of them. `tests/test_topics.py`
+checks that every word of the list gets the answer `wordfreq.zipf_frequency` gives.
 """
 
 from __future__ import annotations
