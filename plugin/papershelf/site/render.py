@@ -21,17 +21,17 @@ from xml.etree.ElementTree import Element
 from latex2mathml.converter import convert_to_element
 from markupsafe import Markup
 
-from papershelf.text import split_math
+from papershelf.text import replacing, split_math
 
 __all__ = ["escape_text", "render_text"]
 
 # Characters Markdown, Jinja or Python-Markdown extensions may act on, as references.
 # One table for HTML's own characters too, so that no reference is escaped twice.
-_INERT = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!"})
+_INERT = replacing({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!"})
 # In a user's page data sits in Markdown (link text, `markdown="span"` cards), where the
 # extensions a site may enable act on more: `==mark==`, `++ctrl++`, `:emoji:` (an image from
 # a CDN), `(c)`, `--`, `www.example.com`, `@mention`.
-_INERT_IN_MARKDOWN = str.maketrans({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!=+:()-.@/"})
+_INERT_IN_MARKDOWN = replacing({char: f"&#{ord(char)};" for char in "&<>\"'{}[]*_`\\|~^$#!=+:()-.@/"})
 
 _MATH_OPEN = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
 # Token elements hold text only; an element among their children is not the converter's doing.
@@ -57,7 +57,7 @@ class _Unsafe(Exception):
 
 def escape_text(text: str, in_markdown: bool = False) -> Markup:
     """Plain text -> HTML that shows exactly that text (in a user's Markdown too)."""
-    return Markup(text.translate(_INERT_IN_MARKDOWN if in_markdown else _INERT))
+    return Markup((_INERT_IN_MARKDOWN if in_markdown else _INERT)(text))
 
 
 def render_text(text: str, in_markdown: bool = False) -> Markup:
