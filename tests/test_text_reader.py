@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -183,3 +185,17 @@ def test_authors_cut_short_and_suffixes():
     (e,) = parse_text_listing(text, "x.txt").entries
     assert [p.name for p in e.authors] == ["Ann Author", "John Smith, Jr."]
     assert e.authors_truncated
+
+
+def test_reading_copied_text_imports_no_html_parser_nor_the_dev_server():
+    """BeautifulSoup (0.12 s) and MkDocs's live-reload server (0.05 s) are imported only by
+    what needs them: a saved page, `mkdocs serve`. Every build of a folder of copied text,
+    and every build that takes its snapshots from the cache, would pay for them otherwise."""
+    script = (
+        "import sys; from pathlib import Path; import papershelf.site.plugin;"
+        "from papershelf.snapshots import read_snapshot;"
+        f"assert read_snapshot(Path({str(SEED / '000_d9b6205aba2d6e65.txt')!r})).entries;"
+        "print(sorted({'bs4', 'mkdocs.livereload'} & sys.modules.keys()))"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"

@@ -10,7 +10,8 @@ then `Title: ...`, `Authors: ...` a line each; or each label and value on lines 
 `Comments:`, `Subjects: Machine Learning (cs.LG); ...` (its first class is the primary one,
 and the paper's topic, as in arXiv's feeds) and the abstract, which replacements lack.
 Section headings, "Total of N entries" and the page's menus are never part of an entry.
-Saved as HTML, the same entries are `<dt>`/`<dd>` pairs of a `<dl>`.
+Saved as HTML (`papershelf.snapshots.arxiv_page`), the same entries are `<dt>`/`<dd>` pairs
+of a `<dl>`.
 """
 
 from __future__ import annotations
@@ -19,17 +20,18 @@ import datetime as dt
 import re
 from dataclasses import replace
 
-from bs4 import BeautifulSoup, Tag
-
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
+from papershelf.snapshots.entries import RawEntry, build_entry, gathered
 
 __all__ = [
-    "is_arxiv_listing_page",
+    "DAY_HEADING",
+    "arxiv_entry",
+    "dated_listing",
+    "listing_day",
     "looks_like_arxiv_listing",
     "parse_arxiv_listing",
-    "read_arxiv_listing_page",
+    "short_day",
 ]
 
 _ENTRY = re.compile(r"^\s*\[(\d+)\]\s*(.*)$")
@@ -40,7 +42,7 @@ _LABEL = re.compile(
 _SECTION = re.compile(r"^\s*(?:New|Cross|Replacement) submissions\b|^\s*Cross-lists?\b|^\s*Replacements?\b")
 _CHROME = re.compile(r"^\s*(?:Total of \d+ entries|Showing (?:new )?listings? for|Which authors of this)")
 _DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
-_DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
+DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
 """A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
 _LOOKS = re.compile(r"^[ \t]*\[\d+\][ \t]*(?:\n[ \t]*)?arXiv:\S+", re.M)
@@ -55,12 +57,12 @@ def looks_like_arxiv_listing(text: str) -> bool:
 
 def parse_arxiv_listing(text: str, file: str) -> Listing:
     lines = text.split("\n")
-    day = _day(text)
+    day = listing_day(text)
     starts = [index for index, line in enumerate(lines) if _ENTRY.match(line)]
     ends = [*starts[1:], len(lines)]
     blocks = (_until_section(lines[start:end]) for start, end in zip(starts, ends, strict=True))
     headings = [
-        (at, _short_day(match[1])) for at, line in enumerate(lines) if (match := _DAY_HEADING.match(line))
+        (at, short_day(match[1])) for at, line in enumerate(lines) if (match := DAY_HEADING.match(line))
     ]
     days = [next((under for at, under in reversed(headings) if at < start), day) for start in starts]
     page_day = day or next(filter(None, days), None)
@@ -68,13 +70,13 @@ def parse_arxiv_listing(text: str, file: str) -> Listing:
         _text_entry(block, Sighting(file, start + 1), under, page_day is not None)
         for start, block, under in zip(starts, blocks, days, strict=True)
     )
-    return _listing(file, page_day, *gathered(read), found=len(starts))
+    return dated_listing(file, page_day, *gathered(read), found=len(starts))
 
 
 def _until_section(block: list[str]) -> list[str]:
     """An entry's lines, up to the next section or day heading or page chrome."""
     for index, line in enumerate(block[1:], start=1):
-        if _SECTION.match(line) or _CHROME.match(line) or _DAY_HEADING.match(line):
+        if _SECTION.match(line) or _CHROME.match(line) or DAY_HEADING.match(line):
             return block[:index]
     return block
 
@@ -99,13 +101,13 @@ def _text_entry(
             fields[label] += " " + line.strip()
         elif label == "subjects" or (label and fields.get(label)):
             rest.append(line)
-    return _entry(identifier, fields, " ".join(" ".join(rest).split()), at, day, dated)
+    return arxiv_entry(identifier, fields, " ".join(" ".join(rest).split()), at, day, dated)
 
 
-def _entry(
+def arxiv_entry(
     identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None, dated: bool
 ) -> tuple[Entry | None, list[Problem]]:
-    """`dated`: whether the page says a day at all; if not, `_listing` says so once for the
+    """`dated`: whether the page says a day at all; if not, `dated_listing` says so once for the
     file, not once more for each entry."""
     classes = _CLASS.findall(fields.get("subjects", ""))
     ids = arxiv_ids(identifier, classes[0] if classes else "")
@@ -127,7 +129,7 @@ def _entry(
     return build_entry(raw, classes[0] if classes else "arXiv")
 
 
-def _short_day(text: str) -> dt.date | None:
+def short_day(text: str) -> dt.date | None:
     """`6 Mar 2026` of a day heading."""
     try:
         return dt.datetime.strptime(text, "%d %b %Y").date()
@@ -135,7 +137,7 @@ def _short_day(text: str) -> dt.date | None:
         return None
 
 
-def _day(text: str) -> dt.date | None:
+def listing_day(text: str) -> dt.date | None:
     match = _DAY.search(text)
     if match is None:
         return None
@@ -145,51 +147,7 @@ def _day(text: str) -> dt.date | None:
         return None
 
 
-def is_arxiv_listing_page(soup: BeautifulSoup) -> bool:
-    return (
-        soup.select_one("dl dt a[href*='/abs/']") is not None
-        and soup.select_one("dd .list-title") is not None
-    )
-
-
-def read_arxiv_listing_page(soup: BeautifulSoup, file: str) -> Listing:
-    day = _day(" ".join(soup.get_text(" ").split()))
-    terms = soup.select("dl > dt")
-    days = _heading_days(soup, day)
-    page_day = day or next(filter(None, days), None)
-    read = (
-        _page_entry(term, file, under, page_day is not None) for term, under in zip(terms, days, strict=True)
-    )
-    return _listing(file, page_day, *gathered(read), found=len(terms))
-
-
-def _page_entry(term: Tag, file: str, day: dt.date | None, dated: bool) -> tuple[Entry | None, list[Problem]]:
-    """One `<dt>` (number, id, links) and the `<dd>` after it (the fields)."""
-    at = Sighting(file, getattr(term, "sourceline", None) or 1)
-    link = term.select_one("a[href*='/abs/']")
-    description = term.find_next_sibling("dd")
-    if link is None or not isinstance(description, Tag):
-        return None, [Problem(at, "listing entry without an arXiv id; skipped")]
-    fields = {name: _field(description, f".list-{name}") for name in ("title", "authors", "subjects")}
-    abstract = description.select_one("p")
-    text = _text(abstract) if isinstance(abstract, Tag) else ""
-    return _entry(str(link.get("href", "")), fields, text, at, day, dated)
-
-
-def _heading_days(soup: BeautifulSoup, day: dt.date | None) -> list[dt.date | None]:
-    """Each entry's day, in one pass in page order: that of the day heading above it
-    (`<h3>Fri, 6 Mar 2026 ...</h3>` on a `/recent` page), else the page's `day`."""
-    days: list[dt.date | None] = []
-    under = day
-    for tag in soup.select("h3, dl > dt"):
-        if tag.name == "dt":
-            days.append(under)
-        elif match := _DAY_HEADING.match(_text(tag)):
-            under = _short_day(match[1]) or day
-    return days
-
-
-def _listing(
+def dated_listing(
     file: str, day: dt.date | None, entries: list[Entry], problems: list[Problem], found: int
 ) -> Listing:
     """The page's listing; `day` is the page's (or its first heading's): a page that says
@@ -199,17 +157,3 @@ def _listing(
             0, Problem(Sighting(file, 1), "no 'Showing new listings for <day>' line: papers undated")
         )
     return Listing(file, entries[0].topic if entries else "", tuple(entries), tuple(problems), found=found)
-
-
-def _field(description: Tag, selector: str) -> str:
-    """A field's text without its label (`Title:`)."""
-    found = description.select_one(selector)
-    if not isinstance(found, Tag):
-        return ""
-    for label in found.select(".descriptor"):
-        label.extract()
-    return _text(found)
-
-
-def _text(tag: Tag) -> str:
-    return " ".join(clean_space(tag.get_text(" ", strip=True)).split()).replace(" ,", ",")

@@ -23,7 +23,7 @@ from bs4 import BeautifulSoup, PageElement, Tag
 
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
-from papershelf.snapshots.arxiv_listing import is_arxiv_listing_page, read_arxiv_listing_page
+from papershelf.snapshots.arxiv_page import is_arxiv_listing_page, read_arxiv_listing_page
 from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex

@@ -23,8 +23,6 @@ from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing, parse_a
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.entries import NO_AUTHOR_LINE
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
-from papershelf.snapshots.html import parse_html_listing
-from papershelf.snapshots.mail import parse_email
 from papershelf.snapshots.text import parse_text_listing
 
 __all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
@@ -68,14 +66,15 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     if not data.strip():
         return _skipped(name, "empty file")
     if suffix in EMAIL_SUFFIXES:  # MIME says how its parts are encoded
-        return parse_email(data, name)
+        return _email_reader()(data, name)
     decoded = decode_snapshot(data)
     if decoded.binary:
         return _skipped(name, "binary file; skipped")
     read = _reader(suffix, decoded.text)
     listing = read(decoded.text, name)
-    if read in (parse_text_listing, parse_html_listing) and not listing.entries:
-        listing = _unrecognised(listing, decoded.text, suffix in HTML_SUFFIXES)
+    page = suffix in HTML_SUFFIXES
+    if (read is parse_text_listing or (page and read is _html_reader())) and not listing.entries:
+        listing = _unrecognised(listing, decoded.text, page)
     warnings, notes = _decoding_problems(decoded, name)
     problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
     return replace(listing, problems=tuple(problems), notes=(*notes, *listing.notes))
@@ -88,7 +87,7 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
     if suffix in FEED_SUFFIXES or looks_like_feed(text):
         return parse_feed
     if suffix in HTML_SUFFIXES:
-        return parse_html_listing
+        return _html_reader()
     if suffix in CSL_SUFFIXES or looks_like_csl(text):
         return parse_csl
     if suffix in RIS_SUFFIXES or looks_like_ris(text):
@@ -98,6 +97,22 @@ def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
     if looks_like_arxiv_listing(text):
         return parse_arxiv_listing
     return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
+
+
+def _html_reader() -> Callable[[str, str], Listing]:
+    """The reader of saved pages, imported when a page is read: it imports BeautifulSoup
+    (0.12 s), which a folder of copied text never needs, nor a build that takes every
+    snapshot from the cache."""
+    from papershelf.snapshots.html import parse_html_listing
+
+    return parse_html_listing
+
+
+def _email_reader() -> Callable[[bytes, str], Listing]:
+    """The reader of saved e-mails (alerts), imported when one is read, like `_html_reader`."""
+    from papershelf.snapshots.mail import parse_email
+
+    return parse_email
 
 
 _NOT_A_LISTING = ("no entries found", NO_AUTHOR_LINE, "text outside any entry ignored", "no topic line")
