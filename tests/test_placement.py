@@ -107,3 +107,26 @@ def test_a_paper_page_holds_its_html_only_while_it_is_rendered(site_builder):
     assert seen["kept"] == []
     [page] = [path for path in (site.site / "papers").glob("*/index.html")]
     assert abstract in page.read_text(encoding="utf-8")
+
+
+TAKING_HOOK = """\
+from mkdocs.plugins import event_priority
+
+
+@event_priority(-200)  # after papershelf has added its pages
+def on_files(files, config):
+    files.remove(files.src_uris["papers/patel2026hashing.md"])
+    return files
+"""
+
+
+def test_a_generated_page_another_plugin_takes_out_is_not_built(site_builder):
+    site_builder.snapshot("listing.txt", LABELLED_SNAPSHOT)
+    (site_builder.root / "hook.py").write_text(TAKING_HOOK, encoding="utf-8")
+    site = site_builder.build(extra="hooks:\n  - hook.py\n")
+    papers = site.site / "papers"
+    assert (papers / "index.html").is_file() and (papers / "patel2026hashing.bib").is_file()
+    assert not (papers / "patel2026hashing").exists()
+    assert len([path for path in papers.iterdir() if path.is_dir()]) > 3
+    unbuilt = "papers/patel2026hashing.md"
+    assert site.warnings == [f"papershelf: generated pages link to {unbuilt}, which is no file of the site"]

@@ -200,7 +200,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         in_nav = {page.file.src_uri for page in nav.pages}
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:
-            SkeletonPage(files.src_uris[src_uri], config, skeletons)
+            if file := files.src_uris.get(src_uri):  # not when another plugin took it out
+                SkeletonPage(file, config, skeletons)
         return nav
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
