@@ -35,6 +35,7 @@ from papershelf.helper import Helper
 from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
+from papershelf.site.ahead import FilesAhead
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
@@ -70,6 +71,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.marked: Page | None = None
         """The section index a generated page marked as active (`_mark_section`)."""
         self.frames: Frames | None = None
+        self.ahead: FilesAhead | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
@@ -133,8 +135,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.warnings += len(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
         folder = home_folder(files)
-        for generated in planned:
-            files.append(mkdocs_file(config, generated, folder))
+        made = [mkdocs_file(config, generated, folder) for generated in planned]
+        for file in made:
+            files.append(file)
+        self._finish_ahead()  # a serve rebuild after a failed one
+        if self.config.parallel:
+            self.ahead = FilesAhead([file.abs_dest_path for file in made if file.is_documentation_page()])
         self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
         self.showing = Showing(self.generated)
         self.rewriter = PageRewriter(plan)
@@ -274,8 +280,16 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         gc.unfreeze()
+        self._finish_ahead()
 
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
+    @event_priority(100)  # before other plugins read the site
+    def _finish_ahead(self, *, config: MkDocsConfig | None = None) -> None:
+        """Every page is written: the files made ahead and not filled go (`FilesAhead`)."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None:
+            ahead.finish()
+
+    def _report(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
         gc.unfreeze()  # let the collector at this build's objects again
         if self.frames is not None:
@@ -302,6 +316,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             counted(len(self.library.papers), "paper"),
             counted(self.warnings, "warning"),
         )
+
+    on_post_build = CombinedEvent(_finish_ahead, _report)
 
 
 @contextmanager
