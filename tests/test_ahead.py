@@ -15,7 +15,8 @@ from papershelf.site.ahead import FilesAhead
 def _tree(root: Path) -> dict[str, bytes | None]:
     """Every folder (None) and file (its bytes) under `root`."""
     return {
-        str(path.relative_to(root)): None if path.is_dir() else path.read_bytes() for path in root.rglob("*")
+        path.relative_to(root).as_posix(): None if path.is_dir() else path.read_bytes()
+        for path in root.rglob("*")
     }
 
 
