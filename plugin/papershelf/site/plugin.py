@@ -8,11 +8,8 @@ snapshots stay cached between them.
 
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import replace
-from collections.abc import Iterator
-from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -36,6 +33,7 @@ from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.ahead import FilesAhead
+from papershelf.site.collector import kept_to_the_end, thawed
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
@@ -108,17 +106,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     @event_priority(-110)  # after mkdocs-static-i18n's, which cannot take generated files
     def _add_generated(self, files: Files, *, config: MkDocsConfig) -> Files:
-        if self.serving and self.library is not None:
-            # The last build's pages are garbage in reference cycles, which the collector
-            # has not reached yet: frozen below with this build's objects, they would stay
-            # alive through this build too (twice the memory of a build under serve).
-            gc.collect()
-        with _collector_paused():
-            files = self._add_files(files, config)
-            # The library, its indexes and the pages' skeletons live to the end of the build;
-            # frozen before the collector resumes, or its first pass would walk them all.
-            gc.freeze()
-        return files
+        """The library, its indexes and the pages' skeletons live to the end of the build."""
+        with kept_to_the_end(serve_rebuild=self.serving and self.library is not None):
+            return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
         assert self.folder is not None
@@ -279,7 +269,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return server
 
     def on_build_error(self, *, error: Exception) -> None:
-        gc.unfreeze()
+        thawed()
         self._finish_ahead()
 
     @event_priority(100)  # before other plugins read the site
@@ -291,7 +281,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def _report(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
-        gc.unfreeze()  # let the collector at this build's objects again
+        thawed()
         if self.frames is not None:
             log.debug(
                 "pages filled in frames: %(filled)d, rendered by the theme: %(rendered)d", self.frames.counts
@@ -318,18 +308,3 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         )
 
     on_post_build = CombinedEvent(_finish_ahead, _report)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Reading and analysing a library makes millions of small objects that all stay alive,
-    so the cyclic garbage collector would walk them again and again for nothing (a quarter
-    of the plugin's time at 10,000 papers). After the analysis they are frozen (`gc.freeze`)
-    for the rest of the build, so that MkDocs's own collections skip them too."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
