@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_listing import DAY_HEADING, arxiv_entry, dated_listing, listing_day, short_day
-from papershelf.snapshots.entries import clean_space, gathered
+from papershelf.snapshots.entries import gathered, tag_text
 
 __all__ = ["is_arxiv_listing_page", "read_arxiv_listing_page"]
 
@@ -71,4 +71,5 @@ def _field(description: Tag, selector: str) -> str:
 
 
 def _text(tag: Tag) -> str:
-    return " ".join(clean_space(tag.get_text(" ", strip=True)).split()).replace(" ,", ",")
+    """`tag_text`, without the space before the commas between authors' links."""
+    return tag_text(tag).replace(" ,", ",")

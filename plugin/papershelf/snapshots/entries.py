@@ -7,11 +7,15 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from papershelf.model import DAY, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
+
+if TYPE_CHECKING:  # the page readers pass their tags; the text readers never import bs4
+    from bs4 import Tag
 
 __all__ = [
     "NO_AUTHOR_LINE",
@@ -21,6 +25,7 @@ __all__ = [
     "gathered",
     "library_entry",
     "line_numbers",
+    "tag_text",
 ]
 
 NO_AUTHOR_LINE = "not a paper: no author line; skipped"
@@ -36,6 +41,11 @@ _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
 def clean_space(text: str) -> str:
     """Exotic spaces become spaces; zero-width characters (copy noise) go."""
     return _INVISIBLE.sub("", _SPACES.sub(" ", text))
+
+
+def tag_text(tag: Tag) -> str:
+    """A saved page's element as one line of text, its spaces cleaned (`clean_space`)."""
+    return " ".join(clean_space(tag.get_text(" ", strip=True)).split())
 
 
 @dataclass(frozen=True)

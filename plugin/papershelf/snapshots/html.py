@@ -24,7 +24,7 @@ from bs4 import BeautifulSoup, PageElement, Tag
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
 from papershelf.snapshots.arxiv_page import is_arxiv_listing_page, read_arxiv_listing_page
-from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space, tag_text
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
@@ -77,10 +77,6 @@ def parse_html_listing(html: str, file: str) -> Listing:
 
 def _kind(tag: Tag) -> tuple[str, tuple[str, ...]]:
     return tag.name, tuple(sorted(tag.get("class") or []))
-
-
-def _text(tag: Tag) -> str:
-    return " ".join(clean_space(tag.get_text(" ", strip=True)).split())
 
 
 def _line(tag: Tag) -> int:
@@ -169,7 +165,7 @@ class _Page(PageIndex):
         title_element = self.title_element(item)
         if title_element is None:
             return None
-        title = _text(title_element).lstrip(_BULLETS)
+        title = tag_text(title_element).lstrip(_BULLETS)
         anchor = self._anchor_in(item) or self._meta_line(item, title_element)
         authors, authors_line = self._authors(item, anchor)
         abstract = self.abstract_element(item, anchor[0] if anchor else title_element)
@@ -179,7 +175,7 @@ class _Page(PageIndex):
             authors=authors,
             authors_at=Sighting(file, authors_line or _line(item)),
             date=anchor[1] if anchor else None,
-            abstract=_text(abstract) if abstract is not None else "",
+            abstract=tag_text(abstract) if abstract is not None else "",
         )
 
     def _anchor_in(self, item: Tag) -> _Anchor | None:
@@ -200,14 +196,14 @@ class _Page(PageIndex):
         """Author elements (one per person, or one for all), else the text before `· date`."""
         innermost = [self.nodes[index] for index in self.innermost(self.within(self.authors, item))]
         if innermost:
-            text = ", ".join(name for name in map(_text, innermost) if name)
+            text = ", ".join(name for name in map(tag_text, innermost) if name)
             if anchor and isinstance(anchor[1], str):
                 text = text.replace(anchor[1], "").strip(" ·|,")
             return text, _line(innermost[0])
         holder = anchor[0].parent if anchor else None
         if holder is None:
             return None, None
-        before, separator, _ = _text(holder).rpartition(" · ")
+        before, separator, _ = tag_text(holder).rpartition(" · ")
         if separator:
             return before.strip(), _line(holder)
         return None, None
@@ -218,7 +214,7 @@ class _Page(PageIndex):
         for heading in self.soup.find_all(["h1", "h2"]):
             position = self.at[id(heading)]
             holder = bisect_left(starts, position) - 1
-            if (holder < 0 or self.end[starts[holder]] < position) and _text(heading):
-                return _text(heading)
+            if (holder < 0 or self.end[starts[holder]] < position) and tag_text(heading):
+                return tag_text(heading)
         title = self.soup.title
-        return _text(title) if title else ""
+        return tag_text(title) if title else ""

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.identifiers import arxiv_ids
 from papershelf.model import Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 
 __all__ = ["is_huggingface_paper", "read_huggingface_paper"]
 
@@ -87,7 +87,7 @@ def _published(soup: BeautifulSoup, arxiv: str) -> dt.date | str | None:
 def _text(tag: Tag) -> str:
     """The tag's text on one line, without the space `get_text` puts before punctuation
     that closes an inline element (`agents .`)."""
-    return _SPACE_BEFORE_MARK.sub(r"\1", " ".join(clean_space(tag.get_text(" ", strip=True)).split()))
+    return _SPACE_BEFORE_MARK.sub(r"\1", tag_text(tag))
 
 
 def _line(tag: object) -> int:

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.identifiers import arxiv_ids
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 
 __all__ = ["is_paper_cards", "read_paper_cards"]
 
@@ -43,11 +43,11 @@ def read_paper_cards(soup: BeautifulSoup, file: str) -> Listing:
     for heading, link in headings:
         card = _card(heading, holding, soup)
         at = Sighting(file, getattr(heading, "sourceline", None) or 1)
-        blocks = [_text(block) for block in _blocks(card) if not block.find_parent(heading.name)]
-        blocks = [block for block in blocks if block and block != _text(heading)]
+        blocks = [tag_text(block) for block in _blocks(card) if not block.find_parent(heading.name)]
+        blocks = [block for block in blocks if block and block != tag_text(heading)]
         authors = next((block for block in blocks if _reads_as_names(block)), None)
         raw = RawEntry(
-            title=_text(link),
+            title=tag_text(link),
             title_at=at,
             authors=_ET_AL.sub(", et al.", authors) if authors else None,
             authors_at=at,
@@ -66,7 +66,7 @@ def _headings(soup: BeautifulSoup) -> list[tuple[Tag, Tag]]:
     found = []
     for heading in soup.find_all(["h2", "h3", "h4"]):
         link = heading.find("a", href=_PAPER_LINK)
-        if isinstance(link, Tag) and _text(link):
+        if isinstance(link, Tag) and tag_text(link):
             found.append((heading, link))
     return found
 
@@ -99,14 +99,10 @@ def _reads_as_names(block: str) -> bool:
 
 def _page_day(soup: BeautifulSoup) -> dt.date | None:
     for tag in (soup.find("title"), soup.find("h1")):
-        match = _ISO_DAY.search(_text(tag)) if isinstance(tag, Tag) else None
+        match = _ISO_DAY.search(tag_text(tag)) if isinstance(tag, Tag) else None
         if match:
             try:
                 return dt.date(int(match[1]), int(match[2]), int(match[3]))
             except ValueError:
                 continue
     return None
-
-
-def _text(tag: Tag) -> str:
-    return " ".join(clean_space(tag.get_text(" ", strip=True)).split())

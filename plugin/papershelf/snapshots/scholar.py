@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 
 __all__ = ["is_scholar_alert", "read_scholar_alert"]
 
@@ -51,10 +51,10 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
     byline = heading.find_next_sibling("div")
     snippet = byline.find_next_sibling("div") if isinstance(byline, Tag) else None
     at = Sighting(file, getattr(link, "sourceline", None) or 1)
-    match = _BYLINE.match(_text(byline)) if isinstance(byline, Tag) else None
+    match = _BYLINE.match(tag_text(byline)) if isinstance(byline, Tag) else None
     venue = (match["venue"] or "") if match else ""
     raw = RawEntry(
-        title=_text(link),
+        title=tag_text(link),
         title_at=at,
         authors=match["authors"].rstrip(" …") if match else None,
         authors_at=at,
@@ -71,7 +71,7 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
 
 def _snippet(block: object) -> str:
     classes = block.get("class") or [] if isinstance(block, Tag) else []
-    return _text(block) if isinstance(block, Tag) and "gse_alrt_sni" in classes else ""
+    return tag_text(block) if isinstance(block, Tag) and "gse_alrt_sni" in classes else ""
 
 
 def _target(href: str) -> str:
@@ -87,7 +87,3 @@ def _ids(url: str, venue: str) -> Identifiers:
     if found:
         return found
     return Identifiers(doi=find_doi(url), url=url, pdf_url=url if url.lower().endswith(".pdf") else "")
-
-
-def _text(tag: Tag) -> str:
-    return " ".join(clean_space(tag.get_text(" ", strip=True)).split())
