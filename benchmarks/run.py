@@ -8,8 +8,11 @@ and as plain MkDocs + Material with one plain page per paper. Each project is bu
 untimed (so every measured build finds the citation-key file a committed project has, and
 warm disk caches), then `--runs` times, alternating which project goes first:
 
-* first build: `mkdocs build` with no site folder and no plugin cache (CACHE_DIRS);
-* rebuild: `mkdocs build` again, with both;
+* first build, as on a fresh clone: `mkdocs build` with no site folder and no plugin cache
+  (CACHE_DIRS), and no files deleted just before (see `Attic`); the first builds of all runs
+  come before any other measure of the size, since every other measure deletes files;
+* first build right after deleting the site folder and the plugin cache (`rm -rf`);
+* rebuild: `mkdocs build` again, with both (MkDocs empties the site folder first);
 * a session of `mkdocs serve` with livereload on a free port: time to the first page; a new
   snapshot saved (plain: a new paper page written) until the new paper's page is served; the
   reading list edited, then an ordinary docs page edited, each until the edit is served;
@@ -63,6 +66,27 @@ SERVE_UP_TO = 10_000  # sizes above it measure builds only: a serve session of 5
 SETTLE_SECONDS = 1.0  # before each serve change: the watcher has seen the previous one
 
 
+class Attic:
+    """Where the benchmark puts what it would delete, until its last measure is taken.
+
+    On the machine of the benchmark page (ext4 with `discard`, no journal), making files
+    right after deleting many is two to three times as slow as making them where nothing
+    was deleted, so a build right after `rm -rf site` is slower than a first build on a
+    fresh clone, which meets no such deletion: first builds find their projects' old
+    sites and caches moved here, and the attic is emptied when every size is measured."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def take(self, path: Path) -> None:
+        if path.exists():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path.rename(self.folder / f"{uuid.uuid4().hex[:8]}-{path.name}")
+
+    def empty(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 class Project(ABC):
     """One of the two MkDocs projects of a library, and how a new paper arrives in it."""
 
@@ -72,9 +96,14 @@ class Project(ABC):
         self.root = root
 
     def clear(self) -> None:
-        """As on a fresh clone: no site folder, no cache."""
+        """No site folder, no cache: deleted, as `rm -rf site .cache` does."""
         for folder in ("site", *CACHE_DIRS):
             shutil.rmtree(self.root / folder, ignore_errors=True)
+
+    def set_aside(self, attic: Attic) -> None:
+        """No site folder, no cache, as on a fresh clone: moved to the attic, not deleted."""
+        for folder in ("site", *CACHE_DIRS):
+            attic.take(self.root / folder)
 
     @abstractmethod
     def add_paper(self, token: str) -> Path:
@@ -181,17 +210,27 @@ def progress(papers: int, kind: str, what: str, value: float, unit: str = "s") -
     print(f"{papers:>7,} papers  {kind:<10}  {what:<16} {value:10.1f} {unit}", file=sys.stderr, flush=True)
 
 
-def timed_build(project: Project, mkdocs: Path, log: Path, first: bool) -> Build:
-    if first:
+BUILDS = ("first_build", "build_after_delete", "rebuild")
+"""The measured builds, by how each finds its project (see `timed_build`)."""
+
+
+def timed_build(project: Project, mkdocs: Path, log: Path, key: str, attic: Attic) -> Build:
+    """A build of `key` (one of BUILDS): first builds find no site folder and no cache."""
+    if key == "first_build":
+        project.set_aside(attic)
+    elif key == "build_after_delete":
         project.clear()
     return build(mkdocs, project.root, log)
 
 
-def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int, serve: bool) -> SizeResult:
+def measure_size(
+    papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int, serve: bool, attic: Attic
+) -> SizeResult:
     """All measures for one library size (`serve`: with the serve session), both projects
-    interleaved in each run."""
+    interleaved in each run. The first builds of all runs come first: every other measure
+    deletes files (MkDocs empties the site folder before a rebuild and after serving)."""
     out = workdir / f"{papers}-papers"
-    shutil.rmtree(out, ignore_errors=True)
+    attic.take(out)
     stats = generate(papers, out, seed)
     print(stats.summary(), file=sys.stderr, flush=True)
     logs = out / "logs"
@@ -199,22 +238,27 @@ def measure_size(papers: int, runs: int, workdir: Path, mkdocs: Path, seed: int,
     projects: list[Project] = [PapershelfProject(out / "papershelf"), PlainProject(out / "plain")]
     result = SizeResult(papers, stats)
     for project in projects:
-        warmup = timed_build(project, mkdocs, logs / f"{project.kind}-warmup.log", first=True)
+        warmup = timed_build(project, mkdocs, logs / f"{project.kind}-warmup.log", "first_build", attic)
         result.pages[project.kind] = count_pages(project.root / "site")
         result.warnings[project.kind] = warmup.warnings()
         progress(papers, project.kind, "warm-up build", warmup.seconds)
-    for run in range(runs):
-        order = projects if run % 2 == 0 else projects[::-1]
-        peaks = {project.kind: 0.0 for project in projects}
-        for key in ("first_build", "rebuild"):
-            for project in order:
+    peaks = [{project.kind: 0.0 for project in projects} for _ in range(runs)]
+
+    def measure_builds(run: int, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            for project in projects if run % 2 == 0 else projects[::-1]:
                 log = logs / f"{project.kind}-{key}-{run}.log"
-                done = timed_build(project, mkdocs, log, first=key == "first_build")
+                done = timed_build(project, mkdocs, log, key, attic)
                 result.samples[project.kind][key].append(done.seconds)
-                peaks[project.kind] = max(peaks[project.kind], done.peak_mb)
+                peaks[run][project.kind] = max(peaks[run][project.kind], done.peak_mb)
                 progress(papers, project.kind, key, done.seconds)
-        for project in order:
-            result.samples[project.kind]["build_memory"].append(peaks[project.kind])
+
+    for run in range(runs):
+        measure_builds(run, BUILDS[:1])
+    for run in range(runs):
+        measure_builds(run, BUILDS[1:])
+        for project in projects if run % 2 == 0 else projects[::-1]:
+            result.samples[project.kind]["build_memory"].append(peaks[run][project.kind])
             if not serve:
                 continue
             session = serve_session(project, mkdocs, logs / f"{project.kind}-serve-{run}.log")
@@ -305,10 +349,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="papershelf-bench-") as temporary:
         workdir = args.workdir or Path(temporary)
         workdir.mkdir(parents=True, exist_ok=True)
-        results = [
-            measure_size(papers, args.runs, workdir, args.mkdocs, args.seed, papers <= args.serve_up_to)
-            for papers in args.papers
-        ]
+        attic = Attic(workdir / "attic")
+        try:
+            results = [
+                measure_size(
+                    papers, args.runs, workdir, args.mkdocs, args.seed, papers <= args.serve_up_to, attic
+                )
+                for papers in args.papers
+            ]
+        finally:
+            attic.empty()
     lines.append(f"Load average (1 minute) before and after the runs: {load_before} and {load()}")
     print("\n".join(f"- {line}" for line in lines) + "\n\n" + tables(results, args.runs))
     if args.write:
