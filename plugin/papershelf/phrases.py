@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import compress
 from typing import NamedTuple
 
 from papershelf.model import Paper
@@ -266,6 +267,26 @@ class PaperText:
 
     clauses: list[Clause]
     in_title: int
+
+    @functools.cached_property
+    def content_terms(self) -> Counter[str]:
+        """The terms that say something about the paper, title terms twice: what its TF-IDF
+        vector is made of (`papershelf.vectors`), counted once for topic discovery and
+        related papers alike. Words are counted by `Counter.update` over filtered
+        iterators: this runs for every word of the library."""
+        bag: Counter[str] = Counter()
+        for index, clause in enumerate(self.clauses):
+            words = list(filter(_content, compress(clause.terms, clause.surfaces)))
+            bag.update(words)
+            if index < self.in_title:
+                bag.update(words)
+        return bag
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _content(term: str) -> bool:
+    """A term that says something about a paper (cached: asked for every word)."""
+    return len(term) > 2 and term not in STOP_WORDS and term not in GENERIC_TERMS and not term.isdigit()
 
 
 @dataclass(frozen=True)

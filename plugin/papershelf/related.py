@@ -49,7 +49,7 @@ def related_papers(
     index quadratic.
     """
     corpus = corpus or Corpus.of(library.papers)
-    bags = term_bags(corpus.texts)
+    bags = {key: Counter(bag) for key, bag in term_bags(corpus.texts).items()}  # topic discovery's too
     for paper in library.papers:
         bags[paper.key].update(_topic_features(topic_index.by_paper[paper.key]))
     vectors, frequency = tf_idf(bags, _boost)

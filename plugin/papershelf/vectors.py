@@ -8,14 +8,11 @@ to unit length, so that a dot product is a cosine.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
-from itertools import compress
 
-from papershelf.phrases import GENERIC_TERMS, PaperText
-from papershelf.text import STOP_WORDS
+from papershelf.phrases import PaperText
 
 __all__ = ["Cohesion", "Vector", "term_bags", "tf_idf"]
 
@@ -23,26 +20,9 @@ Vector = dict[str, float]
 
 
 def term_bags(texts: Mapping[str, PaperText]) -> dict[str, Counter[str]]:
-    """Each paper's content terms, by key (`Corpus.texts`)."""
-    return {key: _bag(text) for key, text in texts.items()}
-
-
-def _bag(text: PaperText) -> Counter[str]:
-    """The paper's content terms, title terms twice. Words are counted by `Counter.update`
-    over filtered iterators: this runs for every word of the library."""
-    bag: Counter[str] = Counter()
-    for index, clause in enumerate(text.clauses):
-        words = list(filter(_content, compress(clause.terms, clause.surfaces)))
-        bag.update(words)
-        if index < text.in_title:
-            bag.update(words)
-    return bag
-
-
-@functools.lru_cache(maxsize=1 << 17)
-def _content(term: str) -> bool:
-    """A term that says something about the paper (cached: asked for every word)."""
-    return len(term) > 2 and term not in STOP_WORDS and term not in GENERIC_TERMS and not term.isdigit()
+    """Each paper's content terms, by key (`Corpus.texts`): the bags `PaperText` counted
+    once for topics and related papers alike, so a caller that adds to one copies it."""
+    return {key: text.content_terms for key, text in texts.items()}
 
 
 def tf_idf(
