@@ -241,8 +241,8 @@ The two first builds differ in what the file system has just done. On the machin
 these figures (ext4 mounted with `discard`, no journal), making files right after deleting
 many is two to three times as slow as making them where nothing was deleted (6,000 files of
 30 KB: 0.8-1.6 s against 2.2-3.3 s, four tries), so a build right after `rm -rf site` pays
-for the files it writes more than in proportion, and papershelf writes more files a paper
-than plain MkDocs (its `.bib` files, topic, author and month pages). A fresh clone has
+for every file it writes, by how many it writes and how (papershelf writes more files a
+paper than plain MkDocs, and makes them in a thread while MkDocs renders). A fresh clone has
 deleted nothing: for the first build the benchmark moves the old site folder and cache
 aside instead of deleting them, and takes the first builds of all runs before any other
 measure (a rebuild and `mkdocs serve` delete files: MkDocs empties the site folder first).
