@@ -244,9 +244,13 @@ def measure_size(
         progress(papers, project.kind, "warm-up build", warmup.seconds)
     peaks = [{project.kind: 0.0 for project in projects} for _ in range(runs)]
 
+    def in_turn(run: int) -> list[Project]:
+        """The projects in the order they go in `run`: which goes first alternates."""
+        return projects if run % 2 == 0 else projects[::-1]
+
     def measure_builds(run: int, keys: tuple[str, ...]) -> None:
         for key in keys:
-            for project in projects if run % 2 == 0 else projects[::-1]:
+            for project in in_turn(run):
                 log = logs / f"{project.kind}-{key}-{run}.log"
                 done = timed_build(project, mkdocs, log, key, attic)
                 result.samples[project.kind][key].append(done.seconds)
@@ -257,7 +261,7 @@ def measure_size(
         measure_builds(run, BUILDS[:1])
     for run in range(runs):
         measure_builds(run, BUILDS[1:])
-        for project in projects if run % 2 == 0 else projects[::-1]:
+        for project in in_turn(run):
             result.samples[project.kind]["build_memory"].append(peaks[run][project.kind])
             if not serve:
                 continue
