@@ -120,23 +120,22 @@ def _labelled_library():
 def test_an_analysis_with_a_helper_is_the_analysis_without(reports, started, monkeypatch):
     library = _labelled_library()
     alone = analyse(library, AnalysisOptions())
-    monkeypatch.setattr(papershelf.analysis, "_BESIDE_FROM", 0)
+    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
     helped_analysis = analyse(library, AnalysisOptions(), Helper(reports.append))
-    assert len(started) == 2 and reports == [], "export drafts and related papers are found beside"
+    assert len(started) == 1 and reports == []
     for part in ("bibtex", "biblatex", "csl_json", "related", "months", "authors"):
         assert getattr(helped_analysis, part) == getattr(alone, part), part
-    assert reports == []
     assert helped_analysis.topic_index.subjects == alone.topic_index.subjects
 
 
 def test_a_site_built_with_a_helper_is_byte_identical(tmp_path, started, monkeypatch):
-    monkeypatch.setattr(papershelf.analysis, "_BESIDE_FROM", 0)
+    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
     with_helper = _labelled_site(SiteBuilder(tmp_path / "helped"))
     helped_site = with_helper.build()
-    assert len(started) == 2, "the helpers were not started"
+    assert len(started) == 1, "no helper process was started"
     assert not [r for r in with_helper.records if "helper" in r.getMessage()]
     alone = _labelled_site(SiteBuilder(tmp_path / "alone"))
     alone_site = alone.build("parallel: false\n")
-    assert len(started) == 2, "`parallel: false` started a helper"
+    assert len(started) == 1, "`parallel: false` started a helper"
     assert _files(helped_site.site) == _files(alone_site.site)
     assert helped_site.warnings == alone_site.warnings

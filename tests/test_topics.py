@@ -83,7 +83,7 @@ def test_discovered_topics_precision_and_recall(labelled):
 def test_related_papers_precision_at_3(labelled):
     library, members = labelled
     label_of = {key: name for name, keys in members.items() for key in keys}
-    related = related_papers(library.papers, index_topics(library), limit=3)
+    related = related_papers(library, index_topics(library), limit=3)
     hits = total = 0
     for key, name in label_of.items():
         top = [relation.key for relation in related[key]]

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
 from papershelf.authors import AuthorProfile, index_authors
 from papershelf.export.drafts import draft_exports
-from papershelf.helper import Helper, Later
-from papershelf.model import Library, Paper
+from papershelf.helper import Helper
+from papershelf.model import Library
 from papershelf.phrases import Corpus
-from papershelf.related import Relation, RelatedQuestion, related_of, relinked
+from papershelf.related import Relation, related_papers
 from papershelf.timeline import Month, index_months
 from papershelf.topics import TopicIndex, TopicOptions, index_topics
 
@@ -49,16 +48,14 @@ class Analysis:
 
 
 IN_PROCESS = Helper(processes=False)
-_BESIDE_FROM = 500
-"""Papers from which a helper pays. Starting one takes about 0.2 s, and below this the
-topics are found sooner than that: on the benchmark's libraries (two cores), drafting the
-entries in a helper made the analysis of 250 papers 0.05 s slower, of 500 papers 0.05 s
+_DRAFTED_BESIDE_FROM = 500
+"""Papers from which drafting the entries in a helper pays. Starting one takes about 0.2 s,
+and below this the topics are found sooner than that: on the benchmark's libraries (two
+cores), a helper made the analysis of 250 papers 0.05 s slower, of 500 papers 0.05 s
 faster and of 1,000 papers 0.4 s faster."""
 _DRAFTED_PER_SECOND = 250
 """A tenth of the papers a helper drafts a second on a small machine: its time limit is
 ten times what drafting takes there, and ten seconds to start."""
-_RELATED_PER_SECOND = 200
-"""A tenth of the papers a helper relates a second there (its text tokenised included)."""
 
 _AUTHOR_PAGES_ALWAYS = 100
 """Author pages a library may always have, whatever its size."""
@@ -84,15 +81,17 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
 
 def analyse(library: Library, options: AnalysisOptions, helper: Helper = IN_PROCESS) -> Analysis:
     """The library's analysis. With a `helper`, a large library's export entries are drafted
-    in a helper process while topics are found here, and its related papers are found in
-    another while the site is planned: the value is the same either way, and its related
-    papers are waited for when they are first read (`Later`)."""
+    in a helper process while topics and related papers are found here; the result is the
+    same either way."""
     papers = library.papers
-    where = helper if len(papers) >= _BESIDE_FROM else IN_PROCESS
+    where = helper if len(papers) >= _DRAFTED_BESIDE_FROM else IN_PROCESS
     with where.call(draft_exports, papers, timeout=10 + len(papers) / _DRAFTED_PER_SECOND) as drafting:
         corpus = Corpus.of(papers)
         topic_index = index_topics(library, options.topics, corpus)
-        related = _related(papers, topic_index, options.related, corpus, where)
+        if options.related > 0:
+            related = related_papers(library, topic_index, options.related, corpus)
+        else:
+            related = {paper.key: [] for paper in papers}
         drafts = drafting.result()
     subjects = topic_index.subjects
     return Analysis(
@@ -100,21 +99,9 @@ def analyse(library: Library, options: AnalysisOptions, helper: Helper = IN_PROC
         options=options,
         authors=tuple(index_authors(library)),
         topic_index=topic_index,
-        related=related,
+        related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
         bibtex=drafts.bibtex_entries(papers, subjects),
         biblatex=drafts.biblatex_entries(papers, subjects),
         csl_json=drafts.csl_json(papers, subjects),
     )
-
-
-def _related(
-    papers: tuple[Paper, ...], topic_index: TopicIndex, limit: int, corpus: Corpus, where: Helper
-) -> Mapping[str, tuple[Relation, ...]]:
-    """Each paper's related papers, to be found beside: only paper pages show them, and
-    MkDocs renders those after it has read every page and copied every data file."""
-    if limit <= 0:
-        return {paper.key: () for paper in papers}
-    question = RelatedQuestion(papers, topic_index, limit, None if where.available else corpus)
-    pending = where.call(related_of, question, timeout=10 + len(papers) / _RELATED_PER_SECOND)
-    return Later(pending, partial(relinked, topic_index=topic_index))

@@ -56,8 +56,6 @@ class AnalysisCache:
         """Where an analysis may have part of its work done (see `analyse`); the plugin
         sets it from its `parallel` option on every build."""
         self._last: tuple[str, Analysis] | None = None
-        self._kept = True
-        """Whether the last analysis is on disk (or has no folder to go to); see `keep`."""
         self.source = ""
         """Where the last analysis came from: `memory`, `disk` or `analysed`."""
 
@@ -71,17 +69,9 @@ class AnalysisCache:
         if analysis is None:
             analysis = analyse(library, options, self.helper)
             self.source = "analysed"
+            self._store(fingerprint, analysis)
         self._last = (fingerprint, analysis)
-        self._kept = self.source == "disk"
         return analysis
-
-    def keep(self) -> None:
-        """Puts the last analysis on disk, if it was made: once the build is done with it,
-        since writing it waits for all of it (related papers may still be being found
-        beside, see `papershelf.analysis.analyse`)."""
-        if self._last is not None and not self._kept:
-            self._store(*self._last)
-            self._kept = True
 
     def _load(self, fingerprint: str, library: Library) -> Analysis | None:
         stored = None if self.folder is None else _load(self.folder / _FILE)

@@ -28,16 +28,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
-from typing import IO, Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import IO, Generic, TypeVar
 
-__all__ = ["Helper", "Later", "Pending"]
+__all__ = ["Helper", "Pending"]
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
-Key = TypeVar("Key")
-Value = TypeVar("Value")
 
 _START = (
     "import json, sys; sys.path[:] = json.loads(sys.argv[1]); from papershelf.helper import serve; serve()"
@@ -170,36 +167,6 @@ class _InHelper(Pending[Argument, Result]):
             process.wait()
         for file in self._files:
             file.close()
-
-
-class Later(Mapping[Key, Value]):
-    """A mapping that a call (`Helper.call`) is making, perhaps still in a helper process:
-    the first read waits for the call's result and gives it to `then`, whose mapping it is
-    from then on. It pickles as that mapping, so a cache that keeps it waits for it too.
-
-    A call whose result is never read (the build stopped first) is not stopped: its helper
-    ends when the call is done, or when its time limit is past if it was read."""
-
-    def __init__(self, pending: Pending[Any, Any], then: Callable[[Any], Mapping[Key, Value]]) -> None:
-        self._pending = pending
-        self._then = then
-
-    @cached_property
-    def _made(self) -> Mapping[Key, Value]:
-        with self._pending as pending:
-            return self._then(pending.result())
-
-    def __getitem__(self, key: Key) -> Value:
-        return self._made[key]
-
-    def __iter__(self) -> Iterator[Key]:
-        return iter(self._made)
-
-    def __len__(self) -> int:
-        return len(self._made)
-
-    def __reduce__(self) -> tuple[type, tuple[dict[Key, Value]]]:
-        return dict, (dict(self._made),)
 
 
 def _usable_cores() -> int:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from papershelf.model import Paper
+from papershelf.model import Library
 from papershelf.phrases import Corpus
 from papershelf.topics import Topic, TopicIndex
 from papershelf.vectors import Vector, term_bags, tf_idf
 
-__all__ = ["RelatedQuestion", "Relation", "related_of", "related_papers", "relinked"]
+__all__ = ["Relation", "related_papers"]
 
 _SPECIFIC = 0.01  # a feature in more than this share of papers does not propose candidates
 _POSTINGS = (50, 100)  # ... nor one in more than 100 papers, however large the library (the
@@ -39,7 +39,7 @@ class Relation:
 
 
 def related_papers(
-    papers: Sequence[Paper], topic_index: TopicIndex, limit: int = 5, corpus: Corpus | None = None
+    library: Library, topic_index: TopicIndex, limit: int = 5, corpus: Corpus | None = None
 ) -> dict[str, list[Relation]]:
     """Up to `limit` related papers per paper, most similar first.
 
@@ -48,9 +48,9 @@ def related_papers(
     least 50 and at most 100): common words add little to a cosine but would make the
     index quadratic.
     """
-    corpus = corpus or Corpus.of(papers)
+    corpus = corpus or Corpus.of(library.papers)
     bags = {key: Counter(bag) for key, bag in term_bags(corpus.texts).items()}  # topic discovery's too
-    for paper in papers:
+    for paper in library.papers:
         bags[paper.key].update(_topic_features(topic_index.by_paper[paper.key]))
     vectors, frequency = tf_idf(bags, _boost)
     cap = min(max(_POSTINGS[0], int(_SPECIFIC * len(bags))), _POSTINGS[1])
@@ -77,35 +77,6 @@ def related_papers(
             if score >= _MIN_SCORE
         ]
     return relations
-
-
-@dataclass(frozen=True)
-class RelatedQuestion:
-    """What `related_of` is asked, picklable for a helper process. Without a `corpus` the
-    papers' text is tokenised again: in a helper that costs less than pickling it here."""
-
-    papers: tuple[Paper, ...]
-    topic_index: TopicIndex
-    limit: int
-    corpus: Corpus | None = None
-
-
-def related_of(question: RelatedQuestion) -> dict[str, list[Relation]]:
-    """`related_papers` for a question (a module-level function, which a helper can run)."""
-    return related_papers(question.papers, question.topic_index, question.limit, question.corpus)
-
-
-def relinked(found: Mapping[str, list[Relation]], topic_index: TopicIndex) -> dict[str, tuple[Relation, ...]]:
-    """The relations with `topic_index`'s own topics: those from a helper hold copies,
-    each with all its papers, which would double the topics kept in memory."""
-    topics = {(topic.slug, topic.kind): topic for topic in topic_index.topics}
-    return {
-        key: tuple(
-            replace(relation, topics=tuple(topics[topic.slug, topic.kind] for topic in relation.topics))
-            for relation in relations
-        )
-        for key, relations in found.items()
-    }
 
 
 def _topic_features(topics: tuple[Topic, ...]) -> list[str]:

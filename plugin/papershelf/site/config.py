@@ -71,9 +71,8 @@ class PapershelfConfig(Config):
 
     parallel = c.Type(bool, default=True)
     """Whether the first analysis of a library of 500 papers or more may write its export
-    entries in a helper process (`papershelf.helper`) while it finds the topics, and find
-    its related papers in another while the site is planned, on a machine with two cores or
-    more, and a thread may make the generated pages' folders and
+    entries in a helper process (`papershelf.helper`) while it finds the topics, on a
+    machine with two cores or more, and a thread may make the generated pages' folders and
     files while MkDocs renders them (`papershelf.site.ahead`); the site is the same either
     way."""
 

@@ -279,11 +279,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if ahead is not None:
             ahead.finish()
 
-    def _keep_analysis(self, *, config: MkDocsConfig) -> None:
-        """A new analysis goes to disk once every page has been rendered (`AnalysisCache.keep`)."""
-        if self.cache is not None:
-            self.cache.keep()
-
     def _report(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
         thawed()
@@ -312,4 +307,4 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             counted(self.warnings, "warning"),
         )
 
-    on_post_build = CombinedEvent(_finish_ahead, _keep_analysis, _report)
+    on_post_build = CombinedEvent(_finish_ahead, _report)
