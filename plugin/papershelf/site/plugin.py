@@ -33,7 +33,7 @@ from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.ahead import FilesAhead
-from papershelf.site.collector import kept_to_the_end, thawed
+from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
@@ -74,6 +74,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
         self.serving = command == "serve"
+        left_at_exit()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
