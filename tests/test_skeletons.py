@@ -50,3 +50,28 @@ def test_pages_from_shared_skeletons_are_the_pages_markdown_makes(tmp_path, monk
     assert [a["href"] for a in headings][:1] == ["#abstract"]
     toc = shared.page(paper.removesuffix("index.html")).select('nav.md-nav--secondary a[href="#abstract"]')
     assert len(toc) == 1
+
+
+def test_each_page_gets_a_table_of_contents_of_its_own():
+    """What one page's theme or plugins mark on its items (`active`) is not on the next's."""
+    from mkdocs.structure.toc import get_toc
+
+    shared = get_toc(
+        [
+            {
+                "level": 2,
+                "id": "a",
+                "name": "A",
+                "children": [{"level": 3, "id": "b", "name": "B", "children": []}],
+            }
+        ]
+    )
+    copy = papershelf.site.skeletons._copied(shared)
+    first, child = copy.items[0], copy.items[0].children[0]
+    assert (first.title, first.id, first.level, first.active) == ("A", "a", 2, True)
+    assert (child.title, child.id, child.level) == ("B", "b", 3)
+    first.active = False
+    child.marked = True
+    first.children.append(child)
+    assert shared.items[0].active is True and len(shared.items[0].children) == 1
+    assert not hasattr(shared.items[0].children[0], "marked")
