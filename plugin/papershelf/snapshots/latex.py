@@ -14,6 +14,7 @@ unbalanced input.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -104,7 +105,13 @@ class _Decoder:
         self.text = text
         self.pos = 0
         self.frames = [_Frame(_kept, group=True)]
-        self.closing, self.spaces = _brace_index(text)
+        self.closing = _closing_braces(text)
+
+    @functools.cached_property
+    def spaces(self) -> list[int]:
+        """Where the whitespace is (for `_holds_space`): looked for only once a group opens,
+        as most text holding a macro holds no group."""
+        return [space.start() for space in _WHITESPACE.finditer(self.text)]
 
     def run(self) -> str:
         text = self.text
@@ -239,9 +246,9 @@ class _Decoder:
         return self.text[start : self.pos]
 
 
-def _brace_index(text: str) -> tuple[dict[int, int], list[int]]:
-    """Where each `{` closes (an unclosed one is absent) and where the whitespace is, so that
-    no group is scanned twice; the loop visits braces only (an abstract has few)."""
+def _closing_braces(text: str) -> dict[int, int]:
+    """Where each `{` closes (an unclosed one is absent), so that no group is scanned twice;
+    the loop visits braces only (an abstract has few)."""
     closing: dict[int, int] = {}
     open_at: list[int] = []
     for brace in _BRACES.finditer(text):
@@ -249,11 +256,11 @@ def _brace_index(text: str) -> tuple[dict[int, int], list[int]]:
             open_at.append(brace.start())
         elif open_at:
             closing[open_at.pop()] = brace.start()
-    return closing, [space.start() for space in _WHITESPACE.finditer(text)]
+    return closing
 
 
 def _holds_space(spaces: list[int], start: int, end: int) -> bool:
-    """Whether `text[start:end]` holds whitespace, given `spaces` from `_brace_index`."""
+    """Whether `text[start:end]` holds whitespace, given where the text's whitespace is."""
     first = bisect.bisect_left(spaces, start)
     return first < len(spaces) and spaces[first] < end
 
