@@ -14,6 +14,7 @@ a formula that needs anything else is shown as its escaped source instead.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from xml.etree.ElementTree import Element
@@ -71,9 +72,11 @@ def render_text(text: str, in_markdown: bool = False) -> Markup:
     return Markup("".join(pieces))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _math(latex: str, in_markdown: bool) -> str:
     """MathML for a formula, or the formula as escaped text if it cannot be converted
-    or needs markup outside the allowlist."""
+    or needs markup outside the allowlist. Converted once: formulas repeat (`$n$`, `$O(n^2)$`;
+    nearly half of those in arXiv's listings), and converting is most of a page's math."""
     try:
         tree = convert_to_element(latex)
         return _MATH_OPEN + "".join(_element(child, in_markdown) for child in tree) + "</math>"
