@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from mkdocs.structure.pages import Page
+from mkdocs.utils import meta
 
 import papershelf.site.skeletons
 from conftest import FIXTURES, SiteBuilder
+from papershelf.site.generated import Section, assembled
 
 TOC = "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
 
@@ -36,11 +39,16 @@ def test_pages_from_shared_skeletons_are_the_pages_markdown_makes(tmp_path, monk
         render(page, config, files)
 
     monkeypatch.setattr(Page, "render", counting)
+    parsed: list[str] = []
+    get_data = meta.get_data
+    monkeypatch.setattr(meta, "get_data", lambda doc: parsed.append(doc) or get_data(doc))
     shared = _site(tmp_path / "shared").build(extra=TOC)
     generated = [p for p in _files(shared.site) if p.endswith("index.html") and p.startswith("papers/")]
     assert len(generated) > 20 and len(converted) < len(generated) / 4, (len(converted), len(generated))
+    assert len(parsed) < len(generated) / 4, "generated pages parsed the YAML they were made with"
 
     monkeypatch.setattr(papershelf.site.skeletons.SkeletonPage, "render", render)
+    monkeypatch.setattr(papershelf.site.skeletons.SkeletonPage, "_as_generated", False)  # parse YAML
     each = _site(tmp_path / "each").build(extra=TOC)
     assert _files(each.site) == _files(shared.site)
     assert shared.warnings == each.warnings == []
@@ -75,3 +83,16 @@ def test_each_page_gets_a_table_of_contents_of_its_own():
     first.children.append(child)
     assert shared.items[0].active is True and len(shared.items[0].children) == 1
     assert not hasattr(shared.items[0].children[0], "marked")
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Plain", 'A "quoted": title', "---", "a\n---\nb: c", "{{ x }} # [y] &amp; \\ 'z'", "Ünïcode – ✓", ""],
+)
+@pytest.mark.parametrize("search", [None, {"exclude": True}])
+def test_the_front_matter_a_page_keeps_is_what_mkdocs_reads_from_its_yaml(title, search):
+    """So that a page need not parse the front matter it was generated with."""
+    front = {"title": title, "template": "papershelf/page.html"} | ({"search": search} if search else {})
+    page = assembled("papers/x.md", front, [Section(None, str), Section("Abstract", str)])
+    markdown, parsed = meta.get_data(page.content)
+    assert parsed == front and markdown == page.body and page.meta == front

@@ -9,12 +9,14 @@ only the pages MkDocs renders pay for them, when it renders them.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 __all__ = [
     "PAGE_TEMPLATE",
+    "FrontMatter",
     "Section",
     "SiteFile",
     "assembled",
@@ -27,6 +29,10 @@ __all__ = [
 
 PAGE_TEMPLATE = "papershelf/page.html"
 """The template generated pages name in their front matter (`papershelf.site.frames`)."""
+
+
+FrontMatter = Mapping[str, "str | bool | FrontMatter"]
+"""A generated page's front matter as the value MkDocs reads from its YAML (`page.meta`)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,14 @@ class SiteFile:
     deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
     """Makes the costly rest of the file (a page's blocks, a data file's content) when
     `made()` asks: when MkDocs renders the page, not when the files are listed."""
+    meta: FrontMatter | None = None
+    """The front matter `content` starts with, as MkDocs parses it, if `assembled` wrote it:
+    so that the page need not parse it again (`papershelf.site.skeletons`)."""
+
+    @property
+    def body(self) -> str:
+        """The Markdown after the front matter, as MkDocs reads it (`assembled` pages)."""
+        return self.content.split("\n---\n", 1)[1].lstrip("\n")
 
     def made(self) -> SiteFile:
         """The file with everything in it."""
@@ -60,7 +74,9 @@ class SiteFile:
 
     def filled(self, blocks: tuple[str, ...]) -> SiteFile:
         """This page with its blocks made."""
-        return SiteFile(self.src_uri, self.content, self.in_nav, blocks, self.unindexed, self.search_view)
+        return SiteFile(
+            self.src_uri, self.content, self.in_nav, blocks, self.unindexed, self.search_view, meta=self.meta
+        )
 
 
 _MARKER = "<!-- papershelf:{} -->"
@@ -124,14 +140,14 @@ class Section:
 
 def assembled(
     src_uri: str,
-    front_matter: str,
+    meta: FrontMatter,
     sections: Sequence[Section],
     in_nav: bool = False,
     search_view: Callable[[], str] | None = None,
 ) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
     rendered template; the sections' HTML is made when the file is `made()`."""
-    lines = ["---", front_matter, "---"]
+    lines = ["---", *_yaml(meta), "---"]
     for number, section in enumerate(sections):
         lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
     skeleton = "\n".join(lines) + "\n"
@@ -140,8 +156,22 @@ def assembled(
     def made() -> SiteFile:
         return page.filled(tuple(section.html() for section in sections))
 
-    page = SiteFile(src_uri, skeleton, in_nav, unindexed=unindexed, search_view=search_view, deferred=made)
+    page = SiteFile(
+        src_uri, skeleton, in_nav, unindexed=unindexed, search_view=search_view, deferred=made, meta=meta
+    )
     return page
+
+
+def _yaml(meta: FrontMatter, indent: str = "") -> list[str]:
+    """Front matter as YAML lines: each value a JSON scalar (valid YAML, whatever a title
+    holds, and on one line), each mapping indented under its key."""
+    lines = []
+    for key, value in meta.items():
+        if isinstance(value, Mapping):
+            lines += [f"{indent}{key}:", *_yaml(value, indent + "  ")]
+        else:
+            lines.append(f"{indent}{key}: {json.dumps(value, ensure_ascii=False)}")
+    return lines
 
 
 def data_file(src_uri: str, make: Callable[[], str]) -> SiteFile:

@@ -198,7 +198,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:
             if file := files.src_uris.get(src_uri):  # not when another plugin took it out
-                SkeletonPage(file, config, skeletons)
+                SkeletonPage(file, config, skeletons, self.generated[src_uri])
         return nav
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:

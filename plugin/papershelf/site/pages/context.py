@@ -14,7 +14,6 @@ MathML converter are slow: each is rendered once.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property, partial
 
@@ -28,7 +27,7 @@ from papershelf.export.bibtex import join_entries
 from papershelf.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
 from papershelf.text import counted
-from papershelf.site.generated import PAGE_TEMPLATE, SiteFile, page_url, split_blocks
+from papershelf.site.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
 from papershelf.site.pages.markup import Content, href, html, rendered, safe, safe_in_markdown, text
 from papershelf.site.pages.options import SiteOptions
@@ -153,12 +152,12 @@ class PageContext:
         """`August 2026` in the site's language."""
         return format_date(month.first_day, "LLLL y", locale=self.options.locale).capitalize()
 
-    def front_matter(self, title: str, indexed: bool = False) -> str:
-        """The title, escaped and then a JSON string (valid YAML whatever it holds); pages other
-        than papers' stay out of the search index unless `search_index: all`."""
-        front = "title: " + json.dumps(str(text(title)), ensure_ascii=False) + f"\ntemplate: {PAGE_TEMPLATE}"
+    def front_matter(self, title: str, indexed: bool = False) -> FrontMatter:
+        """The title, escaped; pages other than papers' stay out of the search index unless
+        `search_index: all`."""
+        front: dict[str, str | bool | FrontMatter] = {"title": str(text(title)), "template": PAGE_TEMPLATE}
         if not indexed and self.options.search_index != "all":
-            front += "\nsearch:\n  exclude: true"
+            front["search"] = {"exclude": True}
         return front
 
     def bibtex_file(self, keys: Iterable[str]) -> str:
