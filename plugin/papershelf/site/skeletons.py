@@ -7,7 +7,8 @@ generated page cost). `SkeletonPage.render` converts a skeleton the first time i
 and gives later pages the same HTML, table of contents and anchors. Nothing of a skeleton
 depends on where its page is (it holds no link for MkDocs to make relative), so the result
 is the one Markdown would give each page; a page whose Markdown another plugin changed is
-converted as MkDocs would.
+converted as MkDocs would. Likewise `SkeletonPage.read_source` takes the front matter a
+page was written with (`SiteFile.meta`) instead of parsing its YAML again.
 """
 
 from __future__ import annotations
