@@ -63,10 +63,13 @@ def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """The file's lock (a hidden file beside it, which snapshot folders ignore), or no lock
-    where the folder cannot hold one: then the write below reports why it failed."""
+    where the folder cannot hold one: then the write below reports why it failed. Waiting
+    too long raises `Timeout`, an `OSError` too, so it is let through first."""
     try:
         lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=_LOCK_TIMEOUT)
         lock.acquire()
+    except Timeout:
+        raise
     except OSError:
         yield
         return

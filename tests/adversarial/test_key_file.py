@@ -3,6 +3,7 @@ from an unchecked key, nothing is lost, no two papers share a key."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import random
@@ -309,3 +310,40 @@ def test_key_file_problems_carry_the_files_name_and_line(tmp_path):
     path.write_text(HEADER + "no tab here\n", encoding="utf-8")
     (problem,) = read_key_file(path).problems
     assert problem.source == Sighting("citation-keys.tsv", 2)
+
+
+_LOCK_HOLDER = (
+    "import sys, time, filelock; held = filelock.FileLock(sys.argv[1]); held.acquire();"
+    " print(flush=True); time.sleep(60)"
+)
+
+
+@contextlib.contextmanager
+def _lock_held(path):
+    """Another process holding the key file's lock (a long `papershelf export`, say)."""
+    lock = str(path.with_name(f".{path.name}.lock"))
+    with subprocess.Popen([sys.executable, "-c", _LOCK_HOLDER, lock], stdout=subprocess.PIPE) as process:
+        try:
+            assert process.stdout is not None and process.stdout.readline()  # held from now on
+            yield
+        finally:
+            process.kill()
+
+
+def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp_path, monkeypatch):
+    import papershelf.keyfile
+
+    monkeypatch.setattr(papershelf.keyfile, "_LOCK_TIMEOUT", 0.2)
+    snapshot = tmp_path / "a.txt"
+    snapshot.write_text(listing(entry("Settled Paper", "Ann Lee")), "utf-8")
+    path = tmp_path / "citation-keys.tsv"
+    assert not keyed_library([read_snapshot(snapshot, "a.txt")], path).library.problems
+    written = path.read_bytes()
+    snapshot.write_text(listing(entry("Settled Paper", "Ann Lee"), entry("New Paper", "Bo Liu")), "utf-8")
+    with _lock_held(path):
+        grown = keyed_library([read_snapshot(snapshot, "a.txt")], path)
+    assert [paper.key for paper in grown.library.papers] == ["lee2026settled", "liu2026new"]
+    assert [problem.message for problem in grown.library.problems] == [
+        "another papershelf process kept the file locked for 0 s; new keys are not remembered this time"
+    ]
+    assert path.read_bytes() == written
