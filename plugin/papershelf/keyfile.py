@@ -9,7 +9,9 @@ fixed, and the papers concerned get keys of their own meanwhile.
 Writing is atomic (a temporary file in the same folder, flushed to disk, then renamed over
 the old one), so an interrupted build or a full disk never leaves the file empty or cut
 short; and it happens under a lock, so that `mkdocs serve`, `mkdocs build` and the command
-line never interleave their reading and writing.
+line never interleave their reading and writing. A build that issues no new key (a rebuild,
+a fresh clone of a committed project) only reads the file, which an atomic write never
+leaves half written, and takes no lock.
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-
-from filelock import FileLock, Timeout
 
 from papershelf.identity import Identity
 from papershelf.keys import KeyBook, KeyRow, is_safe_key
@@ -40,14 +40,24 @@ _LOCK_TIMEOUT = 120.0
 
 
 def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
-    """Merge `listings` with the keys of the file at `path`, and remember the new keys there:
-    all under the file's lock, so that no other papershelf process issues keys in between."""
+    """Merge `listings` with the keys of the file at `path`, and remember the new keys there.
+
+    A merge that would change the file is made under the file's lock, so that no other
+    papershelf process issues keys in between: again, if the file changed since it was read.
+    One that would not (most builds) needs no lock, nor the lock library's import (0.05 s:
+    `filelock` imports asyncio and sqlite3)."""
+    seen = _stamp(path)
+    merged = build_library(listings, read_key_file(path))
+    if _holds(path, merged.book):
+        return merged
+    from filelock import Timeout
+
     try:
         with _locked(path):
-            merged = build_library(listings, read_key_file(path))
+            if _stamp(path) != seen:  # another process wrote it meanwhile
+                merged = build_library(listings, read_key_file(path))
             problem = write_key_file(path, merged.book)
     except Timeout:
-        merged = build_library(listings, read_key_file(path))
         problem = _problem(
             path,
             1,
@@ -60,11 +70,32 @@ def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
     return replace(merged, library=replace(library, problems=(*library.problems, problem)))
 
 
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes whenever the file is written (`os.replace` gives it a new inode)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_mtime_ns, status.st_size
+
+
+def _holds(path: Path, book: KeyBook) -> bool:
+    """Whether the file already says what `book` would write, or is not to be rewritten."""
+    if not book.writable:
+        return True
+    try:
+        return path.is_file() and path.read_text(encoding="utf-8-sig") == render_key_file(book)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """The file's lock (a hidden file beside it, which snapshot folders ignore), or no lock
     where the folder cannot hold one: then the write below reports why it failed. Waiting
     too long raises `Timeout`, an `OSError` too, so it is let through first."""
+    from filelock import FileLock, Timeout
+
     try:
         lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=_LOCK_TIMEOUT)
         lock.acquire()

@@ -347,3 +347,22 @@ def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp
         "another papershelf process kept the file locked for 0 s; new keys are not remembered this time"
     ]
     assert path.read_bytes() == written
+
+
+def test_a_merge_that_issues_no_new_key_waits_for_no_lock(tmp_path, monkeypatch):
+    """A rebuild beside a long `papershelf export` only reads the keys it needs: it neither
+    waits for the lock nor warns."""
+    import papershelf.keyfile
+
+    monkeypatch.setattr(papershelf.keyfile, "_LOCK_TIMEOUT", 0.2)
+    snapshot = tmp_path / "a.txt"
+    snapshot.write_text(listing(entry("Settled Paper", "Ann Lee"), entry("New Paper", "Bo Liu")), "utf-8")
+    listings = [read_snapshot(snapshot, "a.txt")]
+    path = tmp_path / "citation-keys.tsv"
+    assert not keyed_library(listings, path).library.problems
+    written = path.read_bytes()
+    with _lock_held(path):
+        again = keyed_library(listings, path)
+    assert not again.library.problems
+    assert [paper.key for paper in again.library.papers] == ["lee2026settled", "liu2026new"]
+    assert path.read_bytes() == written
