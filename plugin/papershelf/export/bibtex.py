@@ -15,6 +15,7 @@ and the date is one ISO `date` field, which biber reads natively.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -156,8 +157,10 @@ def _authors(persons: tuple[Person, ...], truncated: bool, ascii_only: bool) -> 
     return " and ".join(written)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _name(person: Person, ascii_only: bool) -> str:
-    """`von Last, Jr, First`; organisations and surnames of several words as one word."""
+    """`von Last, Jr, First`; organisations and surnames of several words as one word.
+    Cached: in a real field about half of a library's bylines name someone seen before."""
     if person.corporate:
         return _one_word(_protect_and(encode_name(person.name, ascii_only, corporate=True)))
     parts = split_name(person)
