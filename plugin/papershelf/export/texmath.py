@@ -102,20 +102,19 @@ _ESCAPED_IN_TEXT = frozenset({"\\%", "\\&", "\\#", "\\$", "\\_"})
 _SIMPLE_MATH = re.compile(r"[A-Za-z0-9 +=()/.,;:!?*@-]*")
 _MATH_TOKEN = re.compile(r"\\[A-Za-z]+|\\[^A-Za-z]|\s+|[\s\S]")
 _ENDS_IN_NAMED_MACRO = re.compile(r"\\[A-Za-z]+$")
+_BRACE = re.compile(r"[{}]")
 _MAX_MATH_DEPTH = 12
 """Groups nested deeper are not math anyone typed: they stay text, and the reader stays shallow."""
 
 
 def braces_balanced(text: str) -> bool:
-    """Every `{` closed by a later `}`, as bibtex counts them (a backslash does not escape)."""
+    """Every `{` closed by a later `}`, as bibtex counts them (a backslash does not escape).
+    Only the braces are walked: a whole abstract is checked for every entry written."""
     depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth < 0:
-                return False
+    for brace in _BRACE.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
     return depth == 0
 
 
