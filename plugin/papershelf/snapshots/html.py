@@ -16,10 +16,11 @@ holding another entry is a wrapper, not an entry.
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from bisect import bisect_left
 from collections import Counter
 
-from bs4 import BeautifulSoup, PageElement, Tag
+from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, PageElement, Tag
 
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
@@ -30,7 +31,7 @@ from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
 from papershelf.snapshots.scholar import is_scholar_alert, read_scholar_alert
 
-__all__ = ["parse_html_listing"]
+__all__ = ["page_soup", "parse_html_listing"]
 
 _BULLETS = "•◦▪‣●■►▸ "
 _MAX_CLIMB = 32
@@ -47,9 +48,18 @@ _PAGE_READERS = (
 """Pages of a known site, read by their own module; any other page is read by structure."""
 
 
+def page_soup(html: str) -> BeautifulSoup:
+    """The parsed markup of a saved page or an e-mail's HTML part. It is a file's content,
+    never a file name or a URL, whatever it looks like (`.TXT`, `http://...`), so
+    BeautifulSoup's warning that it might be one is not given."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
+        return BeautifulSoup(html, "html.parser")
+
+
 def parse_html_listing(html: str, file: str) -> Listing:
     """Read every entry of a saved listing page; never raises on any markup."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = page_soup(html)
     for recognises, read in _PAGE_READERS:
         if recognises(soup):
             return read(soup, file)

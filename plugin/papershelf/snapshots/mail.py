@@ -13,9 +13,8 @@ import email.policy
 import email.utils
 from email.message import EmailMessage
 
-from bs4 import BeautifulSoup
-
 from papershelf.model import Listing, Problem, Sighting
+from papershelf.snapshots.html import page_soup
 from papershelf.snapshots.scholar import is_scholar_alert, read_scholar_alert
 
 __all__ = ["parse_email"]
@@ -26,7 +25,7 @@ def parse_email(data: bytes, file: str) -> Listing:
     assert isinstance(message, EmailMessage)
     part = message.get_body(preferencelist=("html",))
     html = part.get_content() if part is not None else ""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = page_soup(html)
     if not html or not is_scholar_alert(soup):
         subject = str(message.get("Subject", "")).strip()
         why = f"not a recognised listing; it looks like an e-mail ({subject[:60]!r}), not a Scholar alert"
