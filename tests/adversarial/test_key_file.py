@@ -331,9 +331,7 @@ def _lock_held(path):
 
 
 def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp_path, monkeypatch):
-    import papershelf.keyfile
-
-    monkeypatch.setattr(papershelf.keyfile, "_LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("papershelf.keyfile._LOCK_TIMEOUT", 0.2)
     snapshot = tmp_path / "a.txt"
     snapshot.write_text(listing(entry("Settled Paper", "Ann Lee")), "utf-8")
     path = tmp_path / "citation-keys.tsv"
@@ -352,9 +350,7 @@ def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp
 def test_a_merge_that_issues_no_new_key_waits_for_no_lock(tmp_path, monkeypatch):
     """A rebuild beside a long `papershelf export` only reads the keys it needs: it neither
     waits for the lock nor warns."""
-    import papershelf.keyfile
-
-    monkeypatch.setattr(papershelf.keyfile, "_LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("papershelf.keyfile._LOCK_TIMEOUT", 0.2)
     snapshot = tmp_path / "a.txt"
     snapshot.write_text(listing(entry("Settled Paper", "Ann Lee"), entry("New Paper", "Bo Liu")), "utf-8")
     listings = [read_snapshot(snapshot, "a.txt")]
