@@ -16,6 +16,10 @@ from conftest import SiteBuilder, entry, listing
 
 SCRIPT = r"$\text{<script>alert(1)</script>}$"
 SVG = r"$\text{<svg/onload=alert(1)>}$"
+# Allowed markup at sizes that draw a black square 18,900 px wide, or a page millions wide.
+SQUARE = r"$\rule{500cm}{500cm}$"
+WIDE = r"$\hspace{99999cm}$"
+HUGE = r"$\Huge{\Huge{\Huge{x}}}$"
 HOSTILE_LIST = 'x" onmouseover="alert(11)" y='
 UNTITLED_LIST = "<svg onload=alert(1)>"  # no heading: MkDocs titles the page by its file name
 # MathML presentation elements; the token elements among them hold text only.
@@ -63,6 +67,12 @@ def math_site(tmp_path_factory):
                 "Ann Author, Carl Coder",
                 "3 March 2026",
                 r"Uses $\alpha$, $\href{javascript:alert(1)}{x}$ and $\text{<mi>x</mi>}$ here.",
+            ),
+            entry(
+                f"Wide {SQUARE} drawing",
+                "Dan Drawer",
+                "4 March 2026",
+                rf"Spaces {WIDE}, {HUGE}, but $a \qquad b$ and $\Bigg( x \Bigg)$ as TeX sizes them.",
             ),
         ),
     )
@@ -123,6 +133,16 @@ def test_formula_that_needs_foreign_markup_is_shown_as_its_source(math_site):
     abstract = math_site.page("papers/author2026slow/").select_one(".ps-abstract")
     assert r"$\href{javascript:alert(1)}{x}$" in abstract.get_text()
     assert all(not math.find(href=True) for math in abstract.find_all("math"))
+
+
+def test_formulas_larger_than_a_few_em_are_shown_as_their_source(math_site):
+    page = math_site.page("papers/drawer2026wide/")
+    title, abstract = page.select_one("article h1").get_text(), page.select_one(".ps-abstract")
+    assert SQUARE in title
+    assert WIDE in abstract.get_text() and HUGE in abstract.get_text()
+    spaces = abstract.select("math mspace")
+    assert [space["width"] for space in spaces] == ["2em"]
+    assert {mo.get("minsize") for mo in abstract.select("math mo[minsize]")} == {"2.470em"}
 
 
 def test_markup_in_the_text_of_a_formula_is_no_element(math_site):
@@ -220,6 +240,15 @@ def test_no_dialog_fires_in_chromium(math_site, list_site):
                 for link in page.locator("article a").all():
                     link.hover()
             page.wait_for_timeout(200)
+            for path in ("papers/drawer2026wide/", "papers/", "timeline/2026-03/"):
+                page.goto(math_base + path)
+                size = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+                assert size[0] <= size[1], (path, size)
+                tallest = page.evaluate(
+                    "Math.max(...[...document.querySelectorAll('math')]"
+                    ".map(m => m.getBoundingClientRect().height))"
+                )
+                assert tallest < 100, (path, tallest)
             browser.close()
     finally:
         for server in servers:
