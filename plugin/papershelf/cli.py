@@ -23,7 +23,7 @@ from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
 from papershelf.text import counted
 from papershelf.topics import index_topics
-from papershelf.writing import write_if_changed
+from papershelf.writing import OwnFiles
 
 __all__ = ["FORMATS", "main"]
 
@@ -152,44 +152,24 @@ def _check(args: argparse.Namespace) -> int:
 def _generate(args: argparse.Namespace) -> int:
     """Pages as Markdown (HTML inside) and every export, for generators that cannot run
     MkDocs plugins. Only files whose content changed are written; files this command wrote
-    before and no longer produces are removed (a manifest in DIR remembers them)."""
+    before and no longer produces are removed (a manifest in DIR remembers them); a file it
+    did not write, or that was edited since, is never replaced or removed: a warning names it."""
+    if args.out.exists() and not args.out.is_dir():
+        print(f"error: --out {args.out} is a file; it must name a folder", file=sys.stderr)
+        return 2
     library = _library(args)
-    written, unchanged = [], 0
-    produced: list[str] = []
+    files = OwnFiles(args.out, ".papershelf-files")
     for planned in SitePlan.of(library).files():
         generated = planned.made()
-        text = fill_blocks(generated.content, generated.blocks)
-        produced.append(generated.src_uri)
-        if write_if_changed(args.out / generated.src_uri, text):
-            written.append(generated.src_uri)
-        else:
-            unchanged += 1
+        files.write(generated.src_uri, fill_blocks(generated.content, generated.blocks))
     css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
-    produced.append("assets/papershelf.css")
-    if write_if_changed(args.out / "assets/papershelf.css", css):
-        written.append("assets/papershelf.css")
-    else:
-        unchanged += 1
-    removed = _remove_stale(args.out, produced)
-    print(f"{len(written)} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}")
+    files.write("assets/papershelf.css", css)
+    removed = files.finish()
+    for message in files.left:
+        print(f"warning: {message}", file=sys.stderr)
+    written, unchanged = len(files.written), files.unchanged
+    print(f"{written} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}")
     return 0
-
-
-def _remove_stale(out: Path, produced: list[str]) -> list[str]:
-    manifest = out / ".papershelf-files"
-    before = manifest.read_text(encoding="utf-8").splitlines() if manifest.exists() else []
-    stale = sorted(name for name in set(before) - set(produced) if _inside(out, name))
-    for name in stale:
-        (out / name).unlink(missing_ok=True)
-    write_if_changed(manifest, "".join(f"{name}\n" for name in sorted(produced)))
-    return stale
-
-
-def _inside(out: Path, name: str) -> bool:
-    """Whether `name` (from the manifest, which anyone may edit) names a file inside `out`:
-    this command never removes anything else."""
-    root = out.resolve()
-    return (root / name).resolve().is_relative_to(root) and not Path(name).is_absolute()
 
 
 def _library(args: argparse.Namespace) -> Library:

@@ -35,3 +35,62 @@ def test_generate_never_writes_or_removes_outside_its_folder(tmp_path):
     assert sorted(p.name for p in victim.iterdir()) == ["evil.md", "precious.txt"]
     assert (out / "papers" / "kim2026operating.md").exists()
     assert all(path.resolve().is_relative_to(out.resolve()) for path in out.rglob("*"))
+
+
+def _generate(out, snapshots):
+    return subprocess.run(
+        [sys.executable, "-m", "papershelf.cli", "generate", "--out", str(out), str(snapshots)],
+        capture_output=True,
+        text=True,
+    )
+
+
+def _snapshots(tmp_path, *entries):
+    snapshots = tmp_path / "snapshots"
+    snapshots.mkdir(exist_ok=True)
+    (snapshots / "a.txt").write_text(listing(*entries), encoding="utf-8")
+    return snapshots
+
+
+def test_generate_never_replaces_a_file_it_did_not_write(tmp_path):
+    snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"))
+    out = tmp_path / "out"
+    (out / "papers").mkdir(parents=True)
+    (out / "papers" / "index.md").write_text("# My own papers page\n", encoding="utf-8")
+
+    result = _generate(out, snapshots)
+    assert result.returncode == 0, result.stderr
+    assert (out / "papers" / "index.md").read_text(encoding="utf-8") == "# My own papers page\n"
+    assert f"warning: {out / 'papers' / 'index.md'}: not written by papershelf; left as it is" in result.stderr
+    assert (out / "papers" / "kim2026operating.md").exists()
+    assert "papers/index.md" not in (out / ".papershelf-files").read_text(encoding="utf-8")
+
+
+def test_generate_keeps_a_file_edited_since_it_wrote_it(tmp_path):
+    snapshots = _snapshots(
+        tmp_path, entry("Operating Clusters", "Seon Ho Kim"), entry("Other Work", "Ann Author", "6 August 2026")
+    )
+    out = tmp_path / "out"
+    assert _generate(out, snapshots).returncode == 0
+    edited, dropped = out / "papers" / "kim2026operating.md", out / "papers" / "author2026other.md"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\nMy notes.\n", encoding="utf-8")
+    dropped.write_text("My notes on the other work.\n", encoding="utf-8")
+    _snapshots(tmp_path, entry("Operating Clusters Again", "Seon Ho Kim"))
+
+    result = _generate(out, snapshots)
+    assert result.returncode == 0, result.stderr
+    assert edited.read_text(encoding="utf-8").endswith("\nMy notes.\n")
+    assert dropped.read_text(encoding="utf-8") == "My notes on the other work.\n"
+    assert f"{edited}: changed since papershelf wrote it; left as it is" in result.stderr
+    assert f"{dropped}: changed since papershelf wrote it; left as it is" in result.stderr
+
+
+def test_generate_into_a_file_is_an_error_not_a_traceback(tmp_path):
+    snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"))
+    target = tmp_path / "notes.md"
+    target.write_text("the user's own file\n", encoding="utf-8")
+    result = _generate(target, snapshots)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(f"error: --out {target} is a file; it must name a folder")
+    assert "Traceback" not in result.stderr
+    assert target.read_text(encoding="utf-8") == "the user's own file\n"
