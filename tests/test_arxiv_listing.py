@@ -1,15 +1,20 @@
-"""arXiv's listing pages (`/list/cs.LG/new`), as a browser copies them in the two page designs
-seen in 2026 and as saved HTML: fixtures of our own in `tests/fixtures/arxiv-listing/`."""
+"""arXiv's listing pages (`/list/cs.LG/new`): real pages saved as text by a tool, variants of
+them made here (copied by a browser, collapsed, CRLF, tabs, NBSP, the older design), and
+fixtures of our own in `tests/fixtures/arxiv-listing/` (copied text and saved HTML)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
-from conftest import FIXTURES, SiteBuilder
+import pytest
+
+from conftest import FIXTURES, SiteBuilder, real_listing
 from papershelf.keys import KeyBook
 from papershelf.library import build_library
+from papershelf.model import iso_date
 from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing
 from papershelf.snapshots.reader import read_snapshot
 
@@ -133,3 +138,189 @@ def test_a_page_without_a_day_says_so_once(tmp_path: Path):
     assert len(read.entries) == 3 and [str(p) for p in read.problems] == [
         "undated.txt:1: no 'Showing new listings for <day>' line: papers undated"
     ]
+
+
+# Real pages: arxiv.org/list/<cat>/new as a page-to-text tool saved them (see SOURCES.md of
+# the shared real listings), and variants of them made here, never a format imagined.
+REAL_PAGES = {
+    "arxiv-listing-pages/list-q-fin.PR-new-2026-09-09.txt": [
+        (
+            "2609.05433",
+            "2026-09-09",
+            "Perpetual Futures for Stocks: The SpaceX Pre-IPO Market",
+            "Aditya Gupta, Nick Polson",
+        ),
+        (
+            "2609.07169",
+            "2026-09-09",
+            "Pricing and Hedging of Discretely Monitored Asian Options in the Volterra-Heston Model",
+            "Gijs Custers, Sven Karbach, Martin Friesen",
+        ),
+        (
+            "2609.06137",
+            "2026-09-09",
+            "Unbiased Monte Carlo Greeks for Discontinuous Payoffs",
+            "Evgeny Lakshtanov",
+        ),
+        (
+            "1502.05743",
+            "2015-02",
+            "The existence of optimal bang-bang controls for GMxB contracts",
+            "Parsiad Azimzadeh, Peter A. Forsyth",
+        ),
+        (
+            "2506.08067",
+            "2025-06",
+            "Smile asymptotics for Bachelier implied volatility",
+            "Roberto Baviera, Michele Domenico Massaria",
+        ),
+        (
+            "2603.24605",
+            "2026-03",
+            "Bid–Ask Martingale Optimal Transport",
+            "Bryan Liang, Marcel Nutz, Shunan Sheng, Valentin Tissot-Daguette",
+        ),
+        (
+            "2608.13732",
+            "2026-08",
+            "On the First Hitting Time Problems for Diffusion Processes: Local Time-Space Approach",
+            "Jerome Detemple, Yerkin Kitapbayev, Danila Shabalin",
+        ),
+    ],
+    "arxiv-listing-pages/list-q-fin.TR-new-2026-09-09.txt": [
+        (
+            "2609.06085",
+            "2026-09-09",
+            "Explainable Deep Learning for Price-Trade Dynamics: From Black-Box Forecasts to Effective"
+            " Parametric Models",
+            "Manuel Naviglio, Fabrizio Lillo",
+        ),
+        ("2609.07989", "2026-09-09", "Regimes in the Order Flow", "Ramzi Jebali"),
+        (
+            "2609.08881",
+            "2026-09-09",
+            "The Double-Edged Sword of Short-Selling Bans",
+            "Pasquale Della Corte, Robert Kosowski, Dimitris Papadimitriou, Nikolaos P. Rapanos",
+        ),
+        (
+            "2512.23515",
+            "2025-12",
+            "Alpha-R1: Alpha Screening with LLM Reasoning via Reinforcement Learning",
+            "Zuoyou Jiang, Li Zhao, Rui Sun, Ruohan Sun, Zhongjian Li, Jing Li, Daxin Jiang, Zuo Bai,"
+            " Cheng Hua",
+        ),
+        (
+            "2606.07059",
+            "2026-06",
+            "Diffusive in plain sight: An inconspicuous law of market impact",
+            "Julius F. Bonart",
+        ),
+        (
+            "2606.14182",
+            "2026-06",
+            "Correlation emergence and the Epps effect in two coupled limit order books",
+            "Chris Angstmann, Tim Gebbie",
+        ),
+        (
+            "2601.02310",
+            "2026-01",
+            "Temporal Kolmogorov-Arnold Networks (T-KAN) for High-Frequency Limit Order Book Forecasting:"
+            " Efficiency, Interpretability, and Alpha Decay",
+            "Ahmad Makinde",
+        ),
+    ],
+}
+
+
+def _records(listing) -> list[tuple[str, str, str, str]]:
+    return [
+        (e.ids.arxiv, iso_date(e.date, e.date_precision), e.title, ", ".join(p.name for p in e.authors))
+        for e in listing.entries
+    ]
+
+
+def _read_text(tmp_path: Path, text: str, name: str = "page.txt"):
+    (tmp_path / name).write_bytes(text.encode("utf-8"))
+    return read_snapshot(tmp_path / name)
+
+
+@pytest.mark.parametrize("relative", sorted(REAL_PAGES))
+def test_a_real_listing_page_reads_every_paper(relative):
+    read = read_snapshot(real_listing(relative))
+    assert read.problems == () and read.found == 7
+    assert _records(read) == REAL_PAGES[relative]
+    first = read.entries[0]
+    assert first.topic == first.ids.primary_class == relative.split("list-")[1].split("-new")[0]
+    assert all(entry.abstract and "Subjects" not in entry.abstract for entry in read.entries)
+    assert not any("Total of" in e.abstract or "acknowledge" in e.abstract for e in read.entries)
+
+
+def test_the_real_page_cross_list_and_journal_ref_stay_out_of_the_fields():
+    read = read_snapshot(real_listing("arxiv-listing-pages/list-q-fin.PR-new-2026-09-09.txt"))
+    cross, replaced = read.entries[2], read.entries[3]
+    assert cross.ids.primary_class == "q-fin.CP" and "cross-list" not in cross.title
+    assert replaced.abstract.startswith("A large collection of financial contracts")
+    assert "SIAM" not in replaced.abstract and "Fixed conditioning" not in replaced.abstract
+    dated = read_snapshot(real_listing("arxiv-listing-pages/list-q-fin.TR-new-2026-09-09.txt")).entries[6]
+    assert dated.abstract.startswith("High-Frequency trading (HFT)") and "BILT" not in dated.abstract
+
+
+def _collapsed(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if line.strip())
+
+
+def _labels_beside_values(text: str) -> str:
+    """A browser's copy: each label on the line of its value."""
+    return re.sub(r"(Title|Comments|Journal-ref|Subjects): *\n(?:[ \t]*\n)*[ \t]*", r"\1: ", text)
+
+
+def _older_design(text: str) -> str:
+    """`[1] arXiv:ID [pdf, ps, other]`, then `Title:` and `Authors:` labelled on their lines."""
+    lines = _collapsed(_labels_beside_values(text)).split("\n")
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        if re.fullmatch(r" ?\[\d+\] ?", line):
+            line = f"{line.strip()} {lines[index + 1].strip()} [pdf, ps, other]"
+        elif line.strip().startswith("arXiv:") or line.strip().startswith("[ pdf"):
+            continue
+        elif index and lines[index - 1].lstrip().startswith("Title: "):
+            line = "Authors: " + line.strip().replace(" , ", ", ")
+        out.append(line)
+    return "\n".join(out)
+
+
+VARIANTS = {
+    "whitespace lines collapsed": _collapsed,
+    "CRLF": lambda text: text.replace("\n", "\r\n"),
+    "tabs": lambda text: re.sub(r"(?m)^ +", "\t", text),
+    "NBSP": lambda text: text.replace(" ", "\u00a0"),
+    "labels beside their values": _labels_beside_values,
+    "the older design": _older_design,
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("relative", sorted(REAL_PAGES))
+def test_a_real_page_reads_the_same_however_it_was_copied(tmp_path, relative, variant):
+    original = real_listing(relative).read_text(encoding="utf-8")
+    changed = VARIANTS[variant](original)
+    assert changed != original
+    read = _read_text(tmp_path, changed)
+    assert read.problems == ()
+    assert _records(read) == REAL_PAGES[relative]
+    expected = read_snapshot(real_listing(relative))
+    assert [e.abstract for e in read.entries] == [e.abstract for e in expected.entries]
+
+
+def test_a_replaced_entry_is_a_new_version_of_the_paper_announced_before(tmp_path):
+    """A week later the real page's first paper comes back among the replacements."""
+    first = real_listing("arxiv-listing-pages/list-q-fin.PR-new-2026-09-09.txt").read_text(encoding="utf-8")
+    later = first.replace("9 September 2026", "16 September 2026").replace(
+        " arXiv:2609.05433\n", " arXiv:2609.05433\n \n (replaced)\n"
+    )
+    listings = [_read_text(tmp_path, first, "a.txt"), _read_text(tmp_path, later, "b.txt")]
+    assert iso_date(listings[1].entries[0].date, listings[1].entries[0].date_precision) == "2026-09"
+    papers = build_library(listings, KeyBook({}, {})).library.papers
+    assert len(papers) == 7
+    perpetual = next(paper for paper in papers if paper.ids.arxiv == "2609.05433")
+    assert perpetual.date == dt.date(2026, 9, 9) and len(perpetual.sightings) == 2

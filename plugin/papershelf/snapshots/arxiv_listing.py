@@ -1,17 +1,31 @@
 """Reader for arXiv's listing pages (`arxiv.org/list/<category>/new`, `/recent`,
-`/pastweek`), as a browser copies their text or saves them as HTML.
+`/pastweek`), as a browser copies their text, a page-to-text tool saves it, or a browser
+saves the page as HTML.
 
-The page says its day ("Showing new listings for Thursday, 5 March 2026"), which is the
-papers' date, as a listing's is; then sections (New submissions, Cross submissions,
-Replacement submissions) of numbered entries. As copied text an entry opens with `[1]`, and
-its fields come in one of two designs seen in 2026: `[1] arXiv:2603.03383 [pdf, html, other]`
-then `Title: ...`, `Authors: ...` a line each; or each label and value on lines of their own
-(`[1]`, `arXiv:2603.03383`, `[ pdf , html , other ]`, `Title:`, the title, ...). Then
-`Comments:`, `Subjects: Machine Learning (cs.LG); ...` (its first class is the primary one,
-and the paper's topic, as in arXiv's feeds) and the abstract, which replacements lack.
-Section headings, "Total of N entries" and the page's menus are never part of an entry.
-Saved as HTML (`papershelf.snapshots.arxiv_page`), the same entries are `<dt>`/`<dd>` pairs
-of a `<dl>`.
+The page says its day once ("Showing new listings for Wednesday, 9 September 2026"), which
+is the papers' date, as a listing's is; then sections (New submissions, Cross submissions,
+Replacement submissions) of numbered entries. As text, an entry opens with `[1]` and its
+fields follow in one of the designs real pages have had:
+
+- today's, as saved by a tool that writes each of the page's text nodes on a line of its own,
+  with whitespace-only lines between them: `[1]`, `arXiv:2609.05433`, `(cross-list from
+  q-fin.CP)` or `(replaced)`, `[ pdf , html , other ]`, `Title:`, the title, and then the
+  authors with no label at all (`Aditya Gupta , Nick Polson`), then `Comments:`,
+  `Journal-ref:` and `Subjects:` each followed by its value;
+- the older one, `[1] arXiv:2603.03383 [pdf, ps, other]` then `Title: ...`, `Authors: ...`,
+  a label sharing its line with its value (as a browser copies either design).
+
+So an entry is read by its structure, never by one copy's spacing: lines are compared with
+their whitespace collapsed (CRLF, tabs, NBSP, blank or whitespace-only lines between fields
+all read the same); a label starts a field, whose value runs to the next label; with no
+`Authors:` label, the authors are the last line before the first label after the title.
+`Subjects: Machine Learning (cs.LG); ...` names the primary class first (the paper's topic,
+as in arXiv's feeds), and what follows its value is the abstract, which replacements lack.
+A replacement is a new version of a paper announced before: it is dated by the month its
+identifier was issued (`1502.05743`: February 2015), not by the page's day.
+Section headings, "Total of N entries" and the page's menus and footer are never part of an
+entry. Saved as HTML (`papershelf.snapshots.arxiv_page`), the same entries are `<dt>`/`<dd>`
+pairs of a `<dl>`.
 """
 
 from __future__ import annotations
@@ -21,8 +35,8 @@ import re
 from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
-from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, gathered
+from papershelf.model import MONTH, Entry, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
 
 __all__ = [
     "DAY_HEADING",
@@ -34,20 +48,32 @@ __all__ = [
     "short_day",
 ]
 
-_ENTRY = re.compile(r"^\s*\[(\d+)\]\s*(.*)$")
+_ENTRY = re.compile(r"\[(\d+)\](?: (.*))?")
 _ID = re.compile(r"arXiv:(\S+)")
 _LABEL = re.compile(
-    r"^\s*(Title|Authors|Comments|Subjects|Journal-ref|Report-no|DOI|MSC-class|ACM-class):\s*(.*)$"
+    r"(Title|Authors|Comments|Subjects|Journal-ref|Report-no|DOI|MSC-class|ACM-class) ?:(?: (.*))?"
 )
-_SECTION = re.compile(r"^\s*(?:New|Cross|Replacement) submissions\b|^\s*Cross-lists?\b|^\s*Replacements?\b")
-_CHROME = re.compile(r"^\s*(?:Total of \d+ entries|Showing (?:new )?listings? for|Which authors of this)")
-_DAY = re.compile(r"Showing new listings for \w+, (\d{1,2} \w+ \d{4})")
+_SECTION = re.compile(
+    r"(?:New|Cross|Replacement) submissions(?: \(showing .*\))?|New submissions|Cross-lists|Replacements"
+)
+_CHROME = re.compile(
+    r"Total of \d+ entries|Showing (?:new )?listings? for .*|Showing up to \d+ entries per page.*"
+    r"|Which authors of this paper are endorsers\?.*|We gratefully acknowledge support from.*"
+    r"|Disable MathJax.*"
+)
+"""Lines of the page, never of an entry: they end the entry above them."""
+_DAY = re.compile(r"Showing\s+new\s+listings\s+for\s+\w+,\s+(\d{1,2}\s+\w+\s+\d{4})")
 DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
 """A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
-_LOOKS = re.compile(r"^[ \t]*\[\d+\][ \t]*(?:\n[ \t]*)?arXiv:\S+", re.M)
-"""An entry's opening: `[1] arXiv:...`, or `[1]` with the id on the next line. No `\\s*`
-after `^`: tried at every line start, it ran over every blank line below (quadratic)."""
+_SUBJECTS = re.compile(r";? ?[^;()]+ \([a-z-]+(?:\.[A-Za-z-]+)?\)(?: ?;.*)?")
+"""A line of a subject list (`Probability (math.PR); Mathematical Finance (q-fin.MF)`)."""
+_ISSUED = re.compile(r"(?:^|/)(\d{2})(\d{2})[.\d]")
+"""The year and month an arXiv identifier was issued in: `1502.05743`, `hep-th/9901001`."""
+_LOOKS = re.compile(r"^[ \t\u00a0]*\[\d+\][ \t\u00a0]*(?:arXiv:|\r?\n\s*arXiv:)", re.M)
+"""An entry's opening: `[1] arXiv:...`, or `[1]` with the id on a later line, past blank or
+whitespace-only ones. Only spaces before `[`: a `\\s*` there, tried at every line start,
+ran over every blank line below (quadratic)."""
 
 
 def looks_like_arxiv_listing(text: str) -> bool:
@@ -56,59 +82,88 @@ def looks_like_arxiv_listing(text: str) -> bool:
 
 
 def parse_arxiv_listing(text: str, file: str) -> Listing:
-    lines = text.split("\n")
+    lines = _lines(text)
     day = listing_day(text)
-    starts = [index for index, line in enumerate(lines) if _ENTRY.match(line)]
+    starts = [index for index, (_, line) in enumerate(lines) if _ENTRY.fullmatch(line)]
     ends = [*starts[1:], len(lines)]
-    blocks = (_until_section(lines[start:end]) for start, end in zip(starts, ends, strict=True))
+    blocks = [_until_section(lines[start:end]) for start, end in zip(starts, ends, strict=True)]
     headings = [
-        (at, short_day(match[1])) for at, line in enumerate(lines) if (match := DAY_HEADING.match(line))
+        (at, short_day(match[1])) for at, (_, line) in enumerate(lines) if (match := DAY_HEADING.match(line))
     ]
     days = [next((under for at, under in reversed(headings) if at < start), day) for start in starts]
     page_day = day or next(filter(None, days), None)
     read = (
-        _text_entry(block, Sighting(file, start + 1), under, page_day is not None)
-        for start, block, under in zip(starts, blocks, days, strict=True)
+        _text_entry(block, Sighting(file, block[0][0]), under, page_day is not None)
+        for block, under in zip(blocks, days, strict=True)
     )
     return dated_listing(file, page_day, *gathered(read), found=len(starts))
 
 
-def _until_section(block: list[str]) -> list[str]:
+def _lines(text: str) -> list[tuple[int, str]]:
+    """The text's lines that hold anything, each with its number and its whitespace
+    collapsed: how far apart a copy or a saving tool put the fields says nothing."""
+    numbered = enumerate(text.split("\n"), start=1)
+    collapsed = ((number, " ".join(clean_space(line).split())) for number, line in numbered)
+    return [(number, line) for number, line in collapsed if line]
+
+
+def _until_section(block: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """An entry's lines, up to the next section or day heading or page chrome."""
-    for index, line in enumerate(block[1:], start=1):
-        if _SECTION.match(line) or _CHROME.match(line) or DAY_HEADING.match(line):
+    for index, (_, line) in enumerate(block[1:], start=1):
+        if _SECTION.fullmatch(line) or _CHROME.fullmatch(line) or DAY_HEADING.match(line):
             return block[:index]
     return block
 
 
 def _text_entry(
-    block: list[str], at: Sighting, day: dt.date | None, dated: bool
+    block: list[tuple[int, str]], at: Sighting, day: dt.date | None, dated: bool
 ) -> tuple[Entry | None, list[Problem]]:
-    fields: dict[str, str] = {}
+    """One entry from its lines: the head (number, identifier, marks) up to the first label,
+    then each label's value up to the next label, and the abstract after the subjects."""
+    head: list[str] = []
+    fields: dict[str, list[str]] = {}
     label = ""
-    rest: list[str] = []
-    identifier = ""
-    for line in block:
-        if not identifier and (found := _ID.search(line)):
-            identifier = found[1]
-            continue
-        if match := _LABEL.match(line):
+    abstract: list[str] = []
+    for _, line in block:
+        if match := _LABEL.fullmatch(line):
             label = match[1].lower()
-            fields[label] = match[2].strip()
-        elif label and not fields[label] and line.strip():
-            fields[label] = line.strip()  # the later design: the value on the next line
-        elif label and label != "subjects" and line.startswith((" ", "\t")) and line.strip():
-            fields[label] += " " + line.strip()
-        elif label == "subjects" or (label and fields.get(label)):
-            rest.append(line)
-    return arxiv_entry(identifier, fields, " ".join(" ".join(rest).split()), at, day, dated)
+            fields[label] = [match[2]] if match[2] else []
+        elif not label:
+            head.append(line)
+        elif label == "subjects" and (abstract or (fields[label] and not _SUBJECTS.fullmatch(line))):
+            abstract.append(line)
+        else:
+            fields[label].append(line)
+    title = fields.get("title", [])
+    if "authors" not in fields and len(title) > 1:  # today's design: the authors have no label
+        fields["authors"] = [title.pop()]
+    values = {name: " ".join(value) for name, value in fields.items()}
+    head_text = " ".join(head)
+    found = _ID.search(head_text)
+    replaced = "(replaced)" in head_text
+    return arxiv_entry(found[1] if found else "", values, " ".join(abstract), at, day, dated, replaced)
+
+
+def _issued(identifier: str) -> dt.date | None:
+    """The first day of the month an arXiv identifier was issued in (arXiv began in 1991)."""
+    match = _ISSUED.search(identifier)
+    if match is None or not 1 <= int(match[2]) <= 12:
+        return None
+    year = int(match[1])
+    return dt.date(year + (1900 if year >= 91 else 2000), int(match[2]), 1)
 
 
 def arxiv_entry(
-    identifier: str, fields: dict[str, str], abstract: str, at: Sighting, day: dt.date | None, dated: bool
+    identifier: str,
+    fields: dict[str, str],
+    abstract: str,
+    at: Sighting,
+    day: dt.date | None,
+    dated: bool,
+    replaced: bool = False,
 ) -> tuple[Entry | None, list[Problem]]:
     """`dated`: whether the page says a day at all; if not, `dated_listing` says so once for the
-    file, not once more for each entry."""
+    file, not once more for each entry. A `replaced` entry is dated by its identifier's month."""
     classes = _CLASS.findall(fields.get("subjects", ""))
     ids = arxiv_ids(identifier, classes[0] if classes else "")
     if not ids or not fields.get("title"):
@@ -126,6 +181,8 @@ def arxiv_entry(
         abstract_expected=False,  # replacements carry none
         date_expected=dated,
     )
+    if replaced and (issued := _issued(ids.arxiv)):
+        raw = replace(raw, date=issued, date_precision=MONTH, any_age=True)
     return build_entry(raw, classes[0] if classes else "arXiv")
 
 
@@ -142,7 +199,7 @@ def listing_day(text: str) -> dt.date | None:
     if match is None:
         return None
     try:
-        return dt.datetime.strptime(match[1], "%d %B %Y").date()
+        return dt.datetime.strptime(" ".join(match[1].split()), "%d %B %Y").date()
     except ValueError:
         return None
 

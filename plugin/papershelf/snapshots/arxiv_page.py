@@ -44,7 +44,8 @@ def _page_entry(term: Tag, file: str, day: dt.date | None, dated: bool) -> tuple
     fields = {name: _field(description, f".list-{name}") for name in ("title", "authors", "subjects")}
     abstract = description.select_one("p")
     text = _text(abstract) if isinstance(abstract, Tag) else ""
-    return arxiv_entry(str(link.get("href", "")), fields, text, at, day, dated)
+    replaced = "(replaced)" in tag_text(term)
+    return arxiv_entry(str(link.get("href", "")), fields, text, at, day, dated, replaced)
 
 
 def _heading_days(soup: BeautifulSoup, day: dt.date | None) -> list[dt.date | None]:
