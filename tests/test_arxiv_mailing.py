@@ -1,10 +1,14 @@
 """arXiv's daily mailings as plain text: the real ones in `../shared/real-listings/` (skipped
-where that folder is absent), entries, fields and dates checked by hand against the files."""
+where that folder is absent), entries, fields and dates checked by hand against the files, and
+variants of them derived here as a webmail copy gives them: without the e-mail headers,
+indented with tabs or no-break spaces, with CRLF line ends."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -35,15 +39,19 @@ def test_new_submissions_and_replacements_of_a_daily_mailing():
     assert (first.ids.arxiv, first.ids.primary_class, first.topic) == ("2303.08867", "q-fin.TR", "q-fin.TR")
     assert first.title == "A Bayesian derivation of the square root law of market impact"
     assert [p.name for p in first.authors] == ["Louis Saddier", "Matteo Marsili"]
-    assert first.date == dt.date(2023, 3, 17)  # the mailing's day, as for listings
+    assert first.date == dt.date(2023, 3, 15)  # its `Date: Wed, 15 Mar 2023 18:34:08 GMT` line
     assert (
         first.abstract.startswith("We show that the main empirical findings") and "\\em" not in first.abstract
     )
     second = read.entries[1]
     assert second.title.endswith("portfolio optimization problems without using dynamic programming")
     assert [p.name for p in second.authors] == ["Pieter M. van Staden", "Peter A. Forsyth", "Yuying Li"]
-    replaced = {e.ids.arxiv: e for e in read.entries}["2011.00552"]
+    by_id = {e.ids.arxiv: e for e in read.entries}
+    replaced = by_id["2011.00552"]
     assert replaced.abstract == "" and replaced.authors[0].name == "Vincenzo Candila"
+    assert replaced.date == dt.date(2023, 3, 15)  # `replaced with revised version Wed, 15 Mar 2023`
+    assert by_id["2303.09393"].date == dt.date(2023, 2, 2)  # submitted long before it was announced
+    assert by_id["2206.14015"].date == dt.date(2023, 3, 16)
     assert sum(1 for e in read.entries if not e.abstract) == 3
 
 
@@ -57,11 +65,11 @@ def test_cross_lists_and_dois_of_a_subject_class_mailing():
     assert Counter(bool(e.abstract) for e in read.entries) == {False: 16, True: 7}
 
 
-def test_a_past_week_listing_dates_papers_by_their_day_and_keeps_numbered_affiliations():
+def test_a_past_week_listing_dates_papers_by_their_records_and_keeps_numbered_affiliations():
     read = mailing("mailing-astro-ph.IM-pastweek-2023-03-03.txt")
     by_id = {e.ids.arxiv: e for e in read.entries}
-    assert by_id["2303.01431"].date == dt.date(2023, 3, 3)
-    assert Counter(e.date for e in read.entries)[dt.date(2023, 2, 27)] > 0
+    assert by_id["2303.01431"].date == dt.date(2023, 3, 2)  # under `/* Fri, 3 Mar 2023 */`
+    assert by_id["2303.01431"].authors[1].name == "Jay Respler"
     ferreyro = by_id["2303.01356"]
     names = [p.name for p in ferreyro.authors]
     assert names[1] == "M. García Redondo" and "N. Müller" in names and len(names) == 14
@@ -75,5 +83,115 @@ def test_a_past_week_listing_dates_papers_by_their_day_and_keeps_numbered_affili
     assert [p.affiliation for p in hasebe.authors[:2]] == ["Kavli IPMU", "Ehime U."]
 
 
+MAILINGS = [
+    "mailing-q-fin-new-2023-03-17.txt",
+    "mailing-q-fin.TR-new-2023-03-17.txt",
+    "mailing-astro-ph.CO-new-2023-03-03.txt",
+    "mailing-astro-ph.IM-pastweek-2023-03-03.txt",
+]
+
+
+def test_a_mailing_copied_without_its_email_headers_dates_every_paper_by_its_record():
+    """A mailing copied out of a webmail has no `Date:`/`Subject:` header: each paper still
+    has the day of its own `Date:` line (the submission of the version announced)."""
+    read = from_text(without_headers(real_text("mailing-q-fin-new-2023-03-17.txt")))
+    assert read.problems == () and len(read.entries) == 16
+    assert [(e.ids.arxiv, e.date, e.authors[0].name, e.title) for e in read.entries[:5]] == [
+        (
+            "2303.08867",
+            dt.date(2023, 3, 15),
+            "Louis Saddier",
+            "A Bayesian derivation of the square root law of market impact",
+        ),
+        (
+            "2303.08968",
+            dt.date(2023, 3, 15),
+            "Pieter M. van Staden",
+            "A parsimonious neural network approach to solve portfolio optimization problems without"
+            " using dynamic programming",
+        ),
+        (
+            "2303.09011",
+            dt.date(2023, 3, 16),
+            "Philip Metzger",
+            "Economics of In-Space Industry and Competitiveness of Lunar-Derived Rocket Propellant",
+        ),
+        (
+            "2303.09147",
+            dt.date(2023, 3, 16),
+            "Klaus M. Miller",
+            "Economic Consequences of Online Tracking Restrictions",
+        ),
+        (
+            "2303.09176",
+            dt.date(2023, 3, 16),
+            "Volodymyr Savchuk",
+            "Real Options Technique as a Tool of Strategic Risk Management",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("name", MAILINGS)
+def test_every_mailing_reads_the_same_papers_and_dates_without_its_email_headers(name: str):
+    text = real_text(name)
+    assert papers(from_text(without_headers(text))) == papers(mailing(name))
+    assert all(e.date for e in from_text(without_headers(text)).entries)
+
+
+@pytest.mark.parametrize("name", MAILINGS)
+@pytest.mark.parametrize(
+    "copy",
+    [
+        pytest.param(lambda text: re.sub(r"^  ", "\u00a0\u00a0", text, flags=re.MULTILINE), id="nbsp-indent"),
+        pytest.param(lambda text: re.sub(r"^ +", "\t", text, flags=re.MULTILINE), id="tab-indent"),
+        pytest.param(lambda text: text.replace("  ", "\u00a0 "), id="nbsp-spaces"),
+        pytest.param(lambda text: text.replace("\n", "\r\n"), id="crlf"),
+        pytest.param(
+            lambda text: re.sub(r"^ +", "\t", without_headers(text), flags=re.MULTILINE).replace(
+                "\n", "\r\n"
+            ),
+            id="headerless-tab-crlf",
+        ),
+    ],
+)
+def test_a_webmail_copy_with_other_spaces_and_line_ends_reads_the_same(name: str, copy):
+    """Webmail copies indent continuation lines with tabs or no-break spaces and end lines
+    with CRLF: the fields still continue, and the papers read exactly as from the file."""
+    read = from_text(copy(real_text(name)))
+    assert read.problems == ()
+    assert papers(read) == papers(mailing(name))
+
+
+def test_a_record_without_its_date_line_takes_the_end_of_the_mailing_window():
+    """`received from Wed 15 Mar 23 18:00:00 GMT to Thu 16 Mar 23 18:00:00 GMT`: a record
+    whose `Date:` line was lost is dated by the window's end, with or without the headers."""
+    text = real_text("mailing-q-fin.TR-new-2023-03-17.txt")
+    undated = text.replace("Date: Wed, 15 Mar 2023 18:34:08 GMT   (243kb,D)\n", "")
+    for variant in (undated, without_headers(undated)):
+        (entry,) = from_text(variant).entries
+        assert (entry.ids.arxiv, entry.date) == ("2303.08867", dt.date(2023, 3, 16))
+        assert [p.name for p in entry.authors] == ["Louis Saddier", "Matteo Marsili"]
+
+
 def mailing(name: str):
     return read_snapshot(real_listing(f"arxiv-listing/{name}"))
+
+
+def real_text(name: str) -> str:
+    return real_listing(f"arxiv-listing/{name}").read_text(encoding="utf-8")
+
+
+def without_headers(text: str) -> str:
+    """The mailing as copied out of a webmail: its e-mail header lines are not part of it."""
+    return re.sub(r"\A(?:(?:Date|Subject): .*\n)+\n?", "", text)
+
+
+def from_text(text: str):
+    return read_snapshot(Path("copied-mailing.txt"), data=text.encode("utf-8"))
+
+
+def papers(read) -> list[tuple]:
+    return [
+        (e.ids, e.title, [(p.name, p.affiliation) for p in e.authors], e.date, e.abstract, e.topic)
+        for e in read.entries
+    ]

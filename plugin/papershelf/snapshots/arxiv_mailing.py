@@ -1,13 +1,21 @@
 """Reader for arXiv's daily mailings (the e-mail digest of new submissions), saved as text.
 
-A mailing starts with e-mail headers (`Date:`, `Subject: q-fin daily ...`); each paper is a
-record between `\\\\` lines: `arXiv:ID` (with `(*cross-listing*)` for a cross-list), a
-`Date:` line or `replaced with revised version <date>`, then `Key: value` fields (`Title`,
-`Authors`, `Categories`, `DOI`, ...) whose long values go on in lines indented by two
-spaces, then `\\\\`, the abstract, and `\\\\ ( https://arxiv.org/abs/ID , size)`.
-Replacements carry no abstract. A past-week listing has no abstracts either, and groups its
-records under `/* Fri, 3 Mar 2023 */` lines, which date them; otherwise the mailing's own
-`Date:` is the announcement day and so the papers' date, as for listings and feeds.
+A mailing starts with e-mail headers (`Date:`, `Subject: q-fin daily ...`) and the window of
+submissions it announces (`received from  Wed 15 Mar 23 18:00:00 GMT  to  Thu 16 Mar 23
+18:00:00 GMT`); each paper is a record between `\\\\` lines: `arXiv:ID` (with
+`(*cross-listing*)` for a cross-list), a `Date: Wed, 15 Mar 2023 18:34:08 GMT (243kb,D)` line
+or `replaced with revised version <date>`, then `Key: value` fields (`Title`, `Authors`,
+`Categories`, `DOI`, ...) whose long values go on in indented lines, then `\\\\`, the
+abstract, and `\\\\ ( https://arxiv.org/abs/ID , size)`. Replacements carry no abstract. A
+past-week listing has no abstracts either, and groups its records under `/* Fri, 3 Mar 2023 */`
+lines.
+
+A paper's date is its record's own: the day its `Date:` or `replaced with` line gives, when
+the version announced was submitted. It is the one date every record carries, so a mailing
+copied out of a webmail without its headers, or a few records of it, dates each paper as the
+whole mailing does. Only a record without that line falls back to its `/* day */` line, the
+window's end, or the e-mail's `Date:` header. A webmail copy may indent with tabs or no-break
+spaces and end lines with CRLF: the text is read as arXiv sent it (`_normalised`).
 
 Authors are joined with commas and `and`; numbered affiliations (`Ann Lee (1), Bo Wu (1
 and 2) ((1) Kyoto U., (2) JAXA)`) are put back beside each name.
@@ -22,12 +30,17 @@ from dataclasses import dataclass, replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, line_numbers
+from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, line_numbers
 
 __all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
 
 _RECORD_START = re.compile(r"^\\\\\n(arXiv:\S+)", re.MULTILINE)
-_MAILING = re.compile(r"^\\\\\narXiv:\S+.*\n(?:Date:|replaced with)", re.MULTILINE)
+_MAILING = re.compile(r"^\\\\\narXiv:\S+.*\n(?:Date:|replaced with|\n?Title:)", re.MULTILINE)
+_REPLACED = re.compile(r"^replaced with revised version (.+)$")
+_WINDOW = re.compile(r"^ *received from .+? to +(.+)$", re.MULTILINE)
+_HEADER_DATE = re.compile(r"^Date: (.+)$", re.MULTILINE)
+_LINE_ENDS = re.compile(r"\r\n?")
+_TRAILING_SPACE = re.compile(r" +$", re.MULTILINE)
 _DAY_HEADER = re.compile(r"^/\* (.+?) \*/$", re.MULTILINE)
 _FIELD = re.compile(r"^([A-Za-z-]+): ?(.*)$")
 _NUMBERED = re.compile(r"\((\d+)\)\s*")
@@ -36,20 +49,21 @@ _MARKS = re.compile(r"\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)")
 
 def looks_like_arxiv_mailing(text: str) -> bool:
     """Whether a text snapshot is an arXiv mailing: records that open with `arXiv:ID` and
-    a `Date:` or `replaced with` line."""
-    return _MAILING.search(text) is not None
+    a `Date:` or `replaced with` line (or, where that was lost, the `Title:`)."""
+    return _MAILING.search(_normalised(text)) is not None
 
 
 def parse_arxiv_mailing(text: str, file: str) -> Listing:
-    sent = _mailing_day(text)
+    text = _normalised(text)
     days = [(match.start(), _day(match[1])) for match in _DAY_HEADER.finditer(text)]
     starts = [match.start() for match in _RECORD_START.finditer(text)]
+    announced = _announced(text[: starts[0] if starts else len(text)])
     lines = line_numbers(text, starts)
     entries: list[Entry] = []
     problems: list[Problem] = []
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(text)
-        day = next((day for at, day in reversed(days) if at < start), sent)
+        day = next((day for at, day in reversed(days) if at < start), announced)
         line = lines[number] + 1  # the `arXiv:` line
         entry, found = _entry(_Record.of(text[start:end], line), file, day)
         problems += found
@@ -76,9 +90,12 @@ class _Record:
         index = 1
         while index < len(lines) and lines[index] != "\\\\":
             current = lines[index]
-            if current.startswith("  ") and name:
+            if current.startswith(" ") and name:
                 value, at = fields[name]
                 fields[name] = (f"{value} {current.strip()}", at)
+            elif replaced := _REPLACED.match(current):
+                name = ""
+                fields["date"] = (replaced[1], line + index)
             elif match := _FIELD.match(current):
                 name = match[1].lower()
                 fields[name] = (match[2].strip(), line + index)
@@ -94,7 +111,8 @@ class _Record:
         return Sighting(file, self.fields.get(name, ("", self.line))[1])
 
 
-def _entry(record: _Record, file: str, day: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | None, list[Problem]]:
+    """The record's paper, dated by its own `Date:` or `replaced with` line, else `listed`."""
     classes = record.field("categories").split()
     ids = arxiv_ids(record.heading, classes[0] if classes else "")
     title = record.field("title")
@@ -109,7 +127,7 @@ def _entry(record: _Record, file: str, day: dt.date | None) -> tuple[Entry | Non
         title_at=record.at("title", file),
         authors=_authors(record.field("authors")),
         authors_at=record.at("authors", file),
-        date=day,
+        date=_day(record.field("date")) or listed,
         abstract=record.abstract,
         ids=ids,
         abstract_expected=False,  # replacements and past-week listings carry none
@@ -149,13 +167,22 @@ def _trailing_group(line: str) -> int | None:
     return None
 
 
-def _mailing_day(text: str) -> dt.date | None:
-    header = re.search(r"^Date: (.+)$", text[:500], re.MULTILINE)
-    return _day(header[1]) if header else None
+def _normalised(text: str) -> str:
+    """The text with the spaces and line ends arXiv sent: a webmail copy's CRLF, tabs and
+    no-break spaces (which indent continuation lines there) and trailing spaces undone."""
+    return _TRAILING_SPACE.sub("", clean_space(_LINE_ENDS.sub("\n", text)))
+
+
+def _announced(preamble: str) -> dt.date | None:
+    """The day the text before the first record names: the end of the window of
+    submissions, else the e-mail's `Date:` header."""
+    found = _WINDOW.search(preamble) or _HEADER_DATE.search(preamble)
+    return _day(found[1]) if found else None
 
 
 def _day(text: str) -> dt.date | None:
-    """`Fri, 17 Mar 23 00:31:14 GMT` or `Fri, 3 Mar 2023`."""
+    """`Fri, 17 Mar 23 00:31:14 GMT`, `Wed, 15 Mar 2023 18:34:08 GMT   (243kb,D)` (the
+    size is ignored) or `Fri, 3 Mar 2023`."""
     try:
         return email.utils.parsedate_to_datetime(text).date()
     except (TypeError, ValueError):
