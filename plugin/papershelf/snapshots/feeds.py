@@ -6,17 +6,23 @@ import re
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_atom import is_arxiv_atom, read_arxiv_atom
+from papershelf.snapshots.arxiv_rdf import is_arxiv_rdf, read_arxiv_rdf
 from papershelf.snapshots.arxiv_rss import is_arxiv_rss, read_arxiv_rss
 from papershelf.snapshots.xmltree import XmlError, parse_xml
 
 __all__ = ["looks_like_feed", "parse_feed"]
 
-_READERS = ((is_arxiv_rss, read_arxiv_rss), (is_arxiv_atom, read_arxiv_atom))
-_FEED_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:rss|feed)\b", re.DOTALL)
+_READERS = (
+    (is_arxiv_rss, read_arxiv_rss),
+    (is_arxiv_atom, read_arxiv_atom),
+    (is_arxiv_rdf, read_arxiv_rdf),
+)
+_FEED_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:rss|feed|rdf:RDF)\b", re.DOTALL)
 
 
 def looks_like_feed(text: str) -> bool:
-    """Whether a snapshot is an RSS or Atom feed, whatever its file name says."""
+    """Whether a snapshot is an RSS (2.0, or 1.0 as RDF) or Atom feed, whatever its file
+    name says."""
     return _FEED_START.match(text[:2000]) is not None
 
 

@@ -25,7 +25,8 @@ class XmlError(ValueError):
 
 @dataclass
 class Element:
-    """`tag` is `{namespace}name` (as ElementTree writes it); `text` all text directly inside."""
+    """`tag` and the names in `attrs` are `{namespace}name` (as ElementTree writes them) where
+    they have a namespace; `text` is all text directly inside."""
 
     tag: str
     attrs: dict[str, str]
@@ -60,7 +61,8 @@ def parse_xml(text: str) -> Element:
     root: list[Element] = []
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        element = Element("{" + name if "}" in name else name, attrs, parser.CurrentLineNumber)
+        qualified = {_qualified(key): value for key, value in attrs.items()}
+        element = Element(_qualified(name), qualified, parser.CurrentLineNumber)
         (stack[-1].children if stack else root).append(element)
         stack.append(element)
 
@@ -76,3 +78,8 @@ def parse_xml(text: str) -> Element:
     except expat.ExpatError as error:
         raise XmlError(expat.ErrorString(error.code), error.lineno) from None
     return root[0]
+
+
+def _qualified(name: str) -> str:
+    """expat's `namespace}name` as `{namespace}name`."""
+    return "{" + name if "}" in name else name
