@@ -49,9 +49,10 @@ def test_new_submissions_and_replacements_of_a_daily_mailing():
     by_id = {e.ids.arxiv: e for e in read.entries}
     replaced = by_id["2011.00552"]
     assert replaced.abstract == "" and replaced.authors[0].name == "Vincenzo Candila"
-    assert replaced.date == dt.date(2023, 3, 15)  # `replaced with revised version Wed, 15 Mar 2023`
+    # `replaced with revised version Wed, 15 Mar 2023`: a later version, dated by its id's month
+    assert (replaced.date, replaced.date_precision) == (dt.date(2020, 11, 1), "month")
     assert by_id["2303.09393"].date == dt.date(2023, 2, 2)  # submitted long before it was announced
-    assert by_id["2206.14015"].date == dt.date(2023, 3, 16)
+    assert by_id["2206.14015"].date == dt.date(2022, 6, 1)  # replaced on 16 Mar 2023
     assert sum(1 for e in read.entries if not e.abstract) == 3
 
 

@@ -8,12 +8,13 @@ it names the paper across revisions.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
 from papershelf.model import Identifiers
 
-__all__ = ["Link", "arxiv_ids", "find_arxiv_id", "find_doi", "paper_links"]
+__all__ = ["Link", "arxiv_ids", "find_arxiv_id", "find_doi", "issued_month", "paper_links"]
 
 _ARXIV = re.compile(
     r"(?<![\w.-])(?:arXiv:)?"
@@ -21,6 +22,8 @@ _ARXIV = re.compile(
     r"(?:v(?P<version>\d+))?(?![\w.])",
     re.IGNORECASE,
 )
+_ISSUED = re.compile(r"(?:^|/)(\d{2})(\d{2})[.\d]")
+"""The year and month in an arXiv identifier: `1502.05743`, `hep-th/9901001`."""
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>{}\\%#]+)")
 
 
@@ -46,6 +49,16 @@ def arxiv_ids(text: str, primary_class: str = "") -> Identifiers:
         url=f"https://arxiv.org/abs/{arxiv}",
         pdf_url=f"https://arxiv.org/pdf/{arxiv}",
     )
+
+
+def issued_month(arxiv: str) -> dt.date | None:
+    """The first day of the month an arXiv identifier (without version) was issued in, the
+    month its first version was submitted; None if it names none. arXiv began in 1991."""
+    match = _ISSUED.search(arxiv)
+    if match is None or not 1 <= int(match[2]) <= 12:
+        return None
+    year = int(match[1])
+    return dt.date(year + (1900 if year >= 91 else 2000), int(match[2]), 1)
 
 
 def find_doi(text: str) -> str:

@@ -35,8 +35,8 @@ import re
 from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
-from papershelf.model import MONTH, Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, gathered
+from papershelf.model import Entry, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, clean_space, gathered
 
 __all__ = [
     "DAY_HEADING",
@@ -68,8 +68,6 @@ DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
 _SUBJECTS = re.compile(r";? ?[^;()]+ \([a-z-]+(?:\.[A-Za-z-]+)?\)(?: ?;.*)?")
 """A line of a subject list (`Probability (math.PR); Mathematical Finance (q-fin.MF)`)."""
-_ISSUED = re.compile(r"(?:^|/)(\d{2})(\d{2})[.\d]")
-"""The year and month an arXiv identifier was issued in: `1502.05743`, `hep-th/9901001`."""
 _LOOKS = re.compile(r"^[ \t\u00a0]*\[\d+\][ \t\u00a0]*(?:arXiv:|\r?\n\s*arXiv:)", re.M)
 """An entry's opening: `[1] arXiv:...`, or `[1]` with the id on a later line, past blank or
 whitespace-only ones. Only spaces before `[`: a `\\s*` there, tried at every line start,
@@ -144,15 +142,6 @@ def _text_entry(
     return arxiv_entry(found[1] if found else "", values, " ".join(abstract), at, day, dated, replaced)
 
 
-def _issued(identifier: str) -> dt.date | None:
-    """The first day of the month an arXiv identifier was issued in (arXiv began in 1991)."""
-    match = _ISSUED.search(identifier)
-    if match is None or not 1 <= int(match[2]) <= 12:
-        return None
-    year = int(match[1])
-    return dt.date(year + (1900 if year >= 91 else 2000), int(match[2]), 1)
-
-
 def arxiv_entry(
     identifier: str,
     fields: dict[str, str],
@@ -181,9 +170,7 @@ def arxiv_entry(
         abstract_expected=False,  # replacements carry none
         date_expected=dated,
     )
-    if replaced and (issued := _issued(ids.arxiv)):
-        raw = replace(raw, date=issued, date_precision=MONTH, any_age=True)
-    return build_entry(raw, classes[0] if classes else "arXiv")
+    return build_entry(as_later_version(raw) if replaced else raw, classes[0] if classes else "arXiv")
 
 
 def short_day(text: str) -> dt.date | None:

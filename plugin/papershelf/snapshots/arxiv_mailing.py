@@ -10,12 +10,15 @@ abstract, and `\\\\ ( https://arxiv.org/abs/ID , size)`. Replacements carry no a
 past-week listing has no abstracts either, and groups its records under `/* Fri, 3 Mar 2023 */`
 lines.
 
-A paper's date is its record's own: the day its `Date:` or `replaced with` line gives, when
-the version announced was submitted. It is the one date every record carries, so a mailing
-copied out of a webmail without its headers, or a few records of it, dates each paper as the
-whole mailing does. Only a record without that line falls back to its `/* day */` line, the
-window's end, or the e-mail's `Date:` header. A webmail copy may indent with tabs or no-break
-spaces and end lines with CRLF: the text is read as arXiv sent it (`_normalised`).
+A paper's date is its record's own: the day its `Date:` line gives, when the version announced
+was submitted. It is a date every new record carries, so a mailing copied out of a webmail
+without its headers, or a few records of it, dates each paper as the whole mailing does. A
+record without that line falls back to its `/* day */` line, the window's end, or the e-mail's
+`Date:` header. A replacement (`replaced with revised version <date>`) is a later version of a
+paper announced before: its day is the revision's, so it is dated by the month its identifier
+was issued (`entries.as_later_version`), as in every arXiv reader. A webmail copy may indent
+with tabs or no-break spaces and end lines with CRLF: the text is read as arXiv sent it
+(`_normalised`).
 
 Authors are joined with commas and `and`; numbered affiliations (`Ann Lee (1), Bo Wu (1
 and 2) ((1) Kyoto U., (2) JAXA)`) are put back beside each name.
@@ -30,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, clean_space, line_numbers
+from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, clean_space, line_numbers
 
 __all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
 
@@ -95,7 +98,7 @@ class _Record:
                 fields[name] = (f"{value} {current.strip()}", at)
             elif replaced := _REPLACED.match(current):
                 name = ""
-                fields["date"] = (replaced[1], line + index)
+                fields["replaced"] = (replaced[1], line + index)
             elif match := _FIELD.match(current):
                 name = match[1].lower()
                 fields[name] = (match[2].strip(), line + index)
@@ -112,7 +115,8 @@ class _Record:
 
 
 def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | None, list[Problem]]:
-    """The record's paper, dated by its own `Date:` or `replaced with` line, else `listed`."""
+    """The record's paper, dated by its own `Date:` line, else `listed`; a replacement by its
+    identifier's month."""
     classes = record.field("categories").split()
     ids = arxiv_ids(record.heading, classes[0] if classes else "")
     title = record.field("title")
@@ -132,7 +136,8 @@ def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | 
         ids=ids,
         abstract_expected=False,  # replacements and past-week listings carry none
     )
-    return build_entry(raw, classes[0] if classes else "arXiv")
+    later = "replaced" in record.fields
+    return build_entry(as_later_version(raw) if later else raw, classes[0] if classes else "arXiv")
 
 
 def _authors(line: str) -> str:

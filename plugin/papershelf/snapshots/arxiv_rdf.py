@@ -2,17 +2,17 @@
 until early 2024, saved as a file.
 
 The root is `<rdf:RDF>`; the `<channel rdf:about="http://arxiv.org/">` gives the day in
-`<dc:date>` (`2023-03-16T20:30:00-05:00`, the evening arXiv announced the papers), which
-is the papers' date as in the other feeds and listings. Each `<item rdf:about=
-"http://arxiv.org/abs/ID">` beside the channel is one announcement: its title ends with
-`. (arXiv:2303.01234v2 [cs.LG] UPDATED)`, the identifier, version and primary class (`UPDATED`
-marks a new version of the paper, `CROSS LISTED` a paper of another class; before 2015 no
-version was written), `<description>` holds the abstract as HTML (`<p>...</p>`), and
-`<dc:creator>` the authors as HTML links to arXiv's author search, with what arXiv writes
-between them: an affiliation after a name (`(STAR Collaboration)`), a collaboration before
-its members (`LHCb collaboration: R. Aaij`) and a list cut short (`, et al. (909 additional
-authors not shown)`). The links' text is the names; HTML entities and TeX accents in them
-are decoded like any author line's.
+`<dc:date>` (`2023-03-16T20:30:00-05:00`, the evening arXiv announced the papers), which is
+the papers' date as in the other feeds and listings. Each `<item rdf:about=
+"http://arxiv.org/abs/ID">` beside the channel is one announcement: its title ends with `.
+(arXiv:2303.01234v2 [cs.LG] UPDATED)`, the identifier, version and primary class (`UPDATED`
+marks a new version of the paper, dated by its identifier's month as in every arXiv reader,
+`CROSS LISTED` a paper of another class; before 2015 no version was written), `<description>`
+holds the abstract as HTML (`<p>...</p>`), and `<dc:creator>` the authors as HTML links to
+arXiv's author search, with what arXiv writes between them: an affiliation after a name
+(`(STAR Collaboration)`), a collaboration before its members (`LHCb collaboration: R. Aaij`)
+and a list cut short (`, et al. (909 additional authors not shown)`). The links' text is the
+names; HTML entities and TeX accents in them are decoded like any author line's.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 from papershelf.identifiers import arxiv_ids
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_rss import DC
-from papershelf.snapshots.entries import RawEntry, build_entry, gathered
+from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["is_arxiv_rdf", "read_arxiv_rdf"]
@@ -83,7 +83,8 @@ def _entry(item: Element, day: dt.date | str | None, file: str) -> tuple[Entry |
         abstract=_Html.parsed(item.findtext(f"{RSS1}description")).text(),
         ids=ids,
     )
-    return build_entry(raw, ids.primary_class or "arXiv")
+    later = suffix is not None and "UPDATED" in suffix[0]
+    return build_entry(as_later_version(raw) if later else raw, ids.primary_class or "arXiv")
 
 
 class _Html(HTMLParser):

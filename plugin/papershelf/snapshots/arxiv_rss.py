@@ -1,12 +1,14 @@
 """Reader for arXiv's RSS 2.0 feeds (`rss.arxiv.org/rss/<archive>`), saved as a file.
 
-Each `<item>` is one announcement: the title, `<link>` to the abstract, a `<description>`
-that reads `arXiv:ID Announce Type: new` then `Abstract: ...`, every author in one
-`<dc:creator>` (comma-separated, TeX accents, affiliations in parentheses), one `<category>`
-per subject class (the first is the primary one) and the announcement day in `<pubDate>`,
-which is the paper's date here as in the listings. New papers, cross-lists and replacements
-all name a paper; the feed's channel is not one. A feed whose channel says "Feed error" (a
-misspelt archive) or that has no item says so in a warning, and gives no paper.
+Each `<item>` is one announcement: the title, `<link>` to the abstract, a `<description>` that
+reads `arXiv:ID Announce Type: new` then `Abstract: ...`, every author in one `<dc:creator>`
+(comma-separated, TeX accents, affiliations in parentheses), one `<category>` per subject
+class (the first is the primary one) and the announcement day in `<pubDate>`, which is the
+paper's date here as in the listings. New papers, cross-lists and replacements all name a
+paper (a replacement, `Announce Type: replace` or `replace-cross`, is a later version of it:
+dated by its identifier's month, see `entries.as_later_version`); the feed's channel is not
+one. A feed whose channel says "Feed error" (a misspelt archive) or that has no item says so
+in a warning, and gives no paper.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, build_entry, gathered
+from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["ARXIV", "DC", "is_arxiv_rss", "read_arxiv_rss"]
@@ -26,6 +28,7 @@ __all__ = ["ARXIV", "DC", "is_arxiv_rss", "read_arxiv_rss"]
 ARXIV = "{http://arxiv.org/schemas/atom}"
 DC = "{http://purl.org/dc/elements/1.1/}"
 _ABSTRACT = re.compile(r"^.*?\bAbstract:\s*", re.DOTALL)
+_LATER = re.compile(r"\bAnnounce Type:\s*replace\b")
 
 
 def is_arxiv_rss(root: Element) -> bool:
@@ -71,8 +74,8 @@ def _entry(item: Element, file: str) -> tuple[Entry | None, list[Problem]]:
         abstract=_ABSTRACT.sub("", description, count=1) if "Abstract:" in description else "",
         ids=replace(ids, doi=doi) if doi else ids,
     )
-    entry, problems = build_entry(raw, classes[0] if classes else "arXiv")
-    return entry, problems
+    later = _LATER.search(description) is not None
+    return build_entry(as_later_version(raw) if later else raw, classes[0] if classes else "arXiv")
 
 
 def _day(text: str) -> dt.date | str | None:

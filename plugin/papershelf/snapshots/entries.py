@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from papershelf.model import DAY, Entry, Identifiers, Problem, Sighting
+from papershelf.identifiers import issued_month
+from papershelf.model import DAY, MONTH, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # the page readers pass their tags; the text readers never im
 __all__ = [
     "NO_AUTHOR_LINE",
     "RawEntry",
+    "as_later_version",
     "build_entry",
     "clean_space",
     "gathered",
@@ -113,6 +115,14 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
     return entry, problems
+
+
+def as_later_version(raw: RawEntry) -> RawEntry:
+    """An arXiv entry announced as a later version of its paper (replaced, updated): the day
+    it was announced is not the paper's, so it is dated by the month its identifier was
+    issued (`1502.05743`: February 2015), and joins the paper's earlier sightings by id."""
+    issued = issued_month(raw.ids.arxiv)
+    return replace(raw, date=issued, date_precision=MONTH, any_age=True) if issued else raw
 
 
 def line_numbers(text: str, offsets: Sequence[int]) -> list[int]:
