@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
+from papershelf.identifiers import web_ids
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
 from papershelf.text import counted, split_name
 
@@ -139,7 +140,9 @@ def _where(ids: Identifiers) -> dict[str, str]:
     """Where the paper is, in the fields biblatex, natbib styles, pandoc and Zotero read
     (biber takes `archivePrefix` and `primaryClass` as `eprinttype` and `eprintclass`).
     These fields are verbatim, never escaped: a value holding what TeX would act on is not
-    written (it stays on the paper's page and in CSL-JSON)."""
+    written (it stays on the paper's page and in CSL-JSON), and neither is a link that is
+    no web address or a DOI that is no DOI (`web_ids`: the readers left them out already)."""
+    ids = web_ids(ids)
     fields = {}
     if ids.arxiv:
         fields.update(eprint=ids.arxiv, archivePrefix="arXiv", primaryClass=ids.primary_class)

@@ -18,6 +18,7 @@ from latex2mathml.converter import convert_to_element
 
 from papershelf.export.bibtex import keywords
 from papershelf.export.latex import case_matters
+from papershelf.identifiers import web_ids
 from papershelf.model import Paper, Person, date_parts
 from papershelf.text import split_math, split_name
 
@@ -78,12 +79,13 @@ def _item(paper: Paper) -> dict[str, object]:
         item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
-    if paper.ids.arxiv:  # as Zotero writes an arXiv preprint
-        item["number"] = f"arXiv:{paper.ids.arxiv}"
+    ids = web_ids(paper.ids)  # the readers left out other links already; a last guard
+    if ids.arxiv:  # as Zotero writes an arXiv preprint
+        item["number"] = f"arXiv:{ids.arxiv}"
         item["publisher"] = "arXiv"
-    if paper.ids.doi:
-        item["DOI"] = paper.ids.doi
-    if url := paper.ids.url or paper.ids.pdf_url:
+    if ids.doi:
+        item["DOI"] = ids.doi
+    if url := ids.url or ids.pdf_url:
         item["URL"] = url
     return item
 

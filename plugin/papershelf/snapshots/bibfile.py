@@ -196,5 +196,4 @@ def _ids(fields: dict[str, str]) -> Identifiers:
     if eprint and archive in ("arxiv", ""):
         ids = arxiv_ids(eprint, fields.get("primaryclass") or fields.get("eprintclass") or "")
     doi = find_doi(fields.get("doi", ""))
-    url = fields.get("url", "").strip()
-    return replace(ids, doi=doi or ids.doi, url=ids.url or (url if url.startswith("http") else ""))
+    return replace(ids, doi=doi or ids.doi, url=ids.url or fields.get("url", ""))

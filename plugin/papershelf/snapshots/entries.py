@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from papershelf.identifiers import issued_month
+from papershelf.identifiers import issued_month, link_problems, web_ids
 from papershelf.model import DAY, MONTH, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
@@ -81,8 +81,9 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     An entry is provisional when what its identity and key are made of may read
     differently later: no author line, no authors, no date it can keep, an author list cut
     inside a parenthesis, or a title or name holding undecodable text (`�`, reported at
-    its line by the reader)."""
-    problems: list[Problem] = []
+    its line by the reader). A link that is no web address and a DOI that is no DOI are
+    left out, each a Problem at the entry's line (`papershelf.identifiers.web_ids`)."""
+    problems = [Problem(raw.title_at, message) for message in link_problems(raw.ids)]
     if raw.authors is None:
         problems.append(Problem(raw.title_at, "entry has no author line"))
     reading = (
@@ -111,7 +112,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         source=raw.title_at,
         authors_truncated=authors.truncated,
         provisional=reading.date is None or not authors.persons or bool(authors.problems) or undecodable,
-        ids=raw.ids,
+        ids=web_ids(raw.ids),
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
     return entry, problems

@@ -17,7 +17,7 @@ from papershelf.authors import author_identity
 from papershelf.curation import Curation, DocPage
 from papershelf.lists import ReadingList
 from papershelf.model import Paper, iso_date
-from papershelf.identifiers import paper_links
+from papershelf.identifiers import paper_links, web_ids
 from papershelf.text import plain_letters
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
@@ -74,12 +74,13 @@ def citation_meta(paper: Paper) -> Markup:
         tags.append(
             ("citation_publication_date", iso_date(paper.date, paper.date_precision).replace("-", "/"))
         )
+    ids = web_ids(paper.ids)
     tags += [
         (name, value)
         for name, value in (
-            ("citation_arxiv_id", paper.ids.arxiv),
-            ("citation_doi", paper.ids.doi),
-            ("citation_pdf_url", paper.ids.pdf_url),
+            ("citation_arxiv_id", ids.arxiv),
+            ("citation_doi", ids.doi),
+            ("citation_pdf_url", ids.pdf_url),
         )
         if value
     ]
