@@ -30,7 +30,7 @@ from papershelf.text import ascii_fold, split_math, split_name
 from texrun import biber_document, bibtex_document, need, need_latex_files, run_tool
 
 LIBRARIES = {"seed": SEED, "hard": FIXTURES / "snapshots"}
-BIBTEX_STYLES = ["plain", "abbrv", "alpha", "plainnat"]
+BIBTEX_STYLES = ["plain", "abbrv", "alpha", "plainnat", "unsrtnat", "plainurl"]
 
 
 @dataclass(frozen=True)

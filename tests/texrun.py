@@ -89,12 +89,15 @@ def bibtex_document(
 
     `engine` "pybtex" runs pybtex's interpreter of the same `.bst` style instead of bibtex;
     `url_package` loads `url`, as documents do whose style prints DOIs and URLs (plainnat).
+    A style is typeset with the package it is made for (`_STYLE_PACKAGES`); a style or
+    package LaTeX cannot find makes the test skip, naming it.
     """
     need("pdflatex", "bibtex" if engine == "bibtex" else "kpsewhich")
+    need_latex_files(f"{style}.bst", *_STYLE_PACKAGES.get(style, ()))
     shutil.copy(bib, folder / "library.bib")
-    natbib = "\\usepackage{natbib}\n" if style == "plainnat" else ""
-    natbib += "\\usepackage{url}\n" if url_package else ""
-    _write_document(folder, natbib, f"\\bibliographystyle{{{style}}}\n\\bibliography{{library}}\n")
+    packages = [*_STYLE_PACKAGES.get(style, ()), *(["url.sty"] if url_package else [])]
+    preamble = "".join(f"\\usepackage{{{name.removesuffix('.sty')}}}\n" for name in packages)
+    _write_document(folder, preamble, f"\\bibliographystyle{{{style}}}\n\\bibliography{{library}}\n")
     latex = ["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", "doc.tex"]
     problems = _latex_errors(run_tool(latex, folder), folder)
     if engine == "pybtex":
@@ -110,6 +113,15 @@ def bibtex_document(
             problems.append(f"bibtex exited with {bibtex.returncode}: {blg[-2000:]}")
     problems += _latex_errors(run_tool(latex, folder), folder)
     return Typeset(folder, problems, _read(folder / "doc.bbl"), _read(folder / "doc.log"))
+
+
+_STYLE_PACKAGES = {
+    "plainnat": ("natbib.sty",),
+    "unsrtnat": ("natbib.sty",),
+    "abbrvnat": ("natbib.sty",),
+    "plainurl": ("hyperref.sty",),  # urlbst's styles link DOIs and eprints with `\href`
+}
+"""The package each style needs beside the document class."""
 
 
 def biber_document(bib: Path, folder: Path, engine: str = "pdflatex", abstracts: bool = False) -> Typeset:

@@ -1,13 +1,16 @@
-"""TeX through math: listing text reaches `.bib` files, and from there documents that users
-compile. Math is rebuilt from an allowlist or shown as escaped text; the real consumers
-(bibtex with plain and alpha, pybtex's interpreter of plain, biblatex + biber with pdflatex
-and with lualatex) typeset every case below without one message, and none of them reads a
-file or runs a command because of it."""
+"""TeX through math, DOIs and URLs: listing text reaches `.bib` files, and from there
+documents that users compile. Math is rebuilt from an allowlist or shown as escaped text,
+and a verbatim field holds nothing TeX acts on; the real consumers (bibtex with plain,
+alpha, plainnat, unsrtnat and plainurl, pybtex's interpreter of plain, biblatex + biber
+with pdflatex and with lualatex) typeset every case below without one message, and none of
+them reads a file or runs a command because of it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,7 +26,10 @@ from papershelf.export.texmath import (
     MATH_SYMBOLS,
     MATH_TEXT,
 )
-from papershelf.model import Paper
+from papershelf.folder import SnapshotFolder
+from papershelf.keys import KeyBook
+from papershelf.library import build_library
+from papershelf.model import Identifiers, Paper, Sighting
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
 
 # Listing math that must not reach TeX as math -> how the ASCII export writes it.
@@ -129,7 +135,15 @@ def bib(papers: tuple[Paper, ...], tmp_path_factory: pytest.TempPathFactory) -> 
     return path
 
 
-CONSUMERS = ["bibtex-plain", "bibtex-alpha", "pybtex-plain", "biber-pdflatex"]
+CONSUMERS = [
+    "bibtex-plain",
+    "bibtex-alpha",
+    "bibtex-plainnat",
+    "bibtex-unsrtnat",
+    "bibtex-plainurl",
+    "pybtex-plain",
+    "biber-pdflatex",
+]
 
 
 @pytest.fixture(scope="module", params=CONSUMERS)
@@ -175,3 +189,88 @@ def test_the_bib_holds_each_case_as_encoded(papers: tuple[Paper, ...]):
     """What the consumers above typeset: each abstract as its case encodes."""
     for paper, (case, (_, written)) in zip(papers[: len(CASES)], CASES.items(), strict=True):
         assert f"abstract = {{See {written} here.}}" in bibtex_file([paper]), case
+
+
+# TeX through the verbatim fields: pdflatex reads `^^5c` as a backslash wherever a style
+# typesets a DOI or URL as text (plainnat without `url`) or inside a macro's argument
+# (plainurl's `\href{...}{\path{doi:...}}`), so this DOI is `\input{secret}`.
+PAYLOAD = "^^5cinput^^7bsecret^^7d"
+PAYLOAD_DOI = f"10.1234/{PAYLOAD}"
+PAYLOAD_FEED = f"""<?xml version="1.0" encoding="UTF-8"?>
+<rss xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom" version="2.0">
+<channel><title>cs.LG updates on arXiv.org</title><link>http://rss.arxiv.org/rss/cs.LG</link>
+<item><title>Feed paper</title><link>https://arxiv.org/abs/2603.03383</link>
+<description>arXiv:2603.03383v1 Announce Type: new
+Abstract: We study sparse attention at scale and report what we found.</description>
+<category>cs.LG</category><pubDate>Thu, 05 Mar 2026 00:00:00 -0500</pubDate>
+<arxiv:DOI>{PAYLOAD_DOI}</arxiv:DOI><dc:creator>Ann Author</dc:creator></item>
+</channel></rss>
+"""
+PAYLOAD_SNAPSHOTS = {
+    "feed.xml": PAYLOAD_FEED,
+    "library.bib": "@misc{lee2020bib,\n  author = {Lee, Ann},\n  title = {Bib paper},\n  year = {2020},\n"
+    f"  doi = {{{PAYLOAD_DOI}}},\n  url = {{https://example.org/{PAYLOAD}}},\n"
+    f"  eprint = {{2603.09999}},\n  primaryclass = {{{PAYLOAD}}}\n}}\n",
+    "library.json": json.dumps(
+        [
+            {
+                "id": "c",
+                "title": "CSL paper",
+                "author": [{"family": "Lee"}],
+                "issued": {"date-parts": [[2020]]},
+                "DOI": PAYLOAD_DOI,
+            }
+        ]
+    ),
+    "library.ris": f"TY  - JOUR\nTI  - RIS paper\nAU  - Lee, Ann\nPY  - 2020\nDO  - {PAYLOAD_DOI}\nER  - \n",
+}
+PAYLOAD_SETUPS = {  # (style, with the `url` package): natbib's styles as documents load them
+    "plain": ("plain", False),
+    "plainnat": ("plainnat", False),
+    "plainnat-url": ("plainnat", True),
+    "unsrtnat": ("unsrtnat", False),
+    "plainurl": ("plainurl", False),
+    "biber": ("biber", False),
+}
+
+
+@pytest.fixture(scope="module")
+def payload_bib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """library.bib of papers whose DOI, URL and primary class hold the payload: read from a
+    feed, a .bib, CSL-JSON and RIS, and made directly (a reader that forgot the rule), and
+    the warnings the readers gave."""
+    folder = tmp_path_factory.mktemp("payload")
+    for name, text in PAYLOAD_SNAPSHOTS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    read = SnapshotFolder(folder).listings()
+    papers = list(build_library(read, KeyBook({}, {})).library.papers)
+    bypass = Identifiers(
+        arxiv="2603.01234", primary_class=PAYLOAD, doi=PAYLOAD_DOI, url=f"https://example.org/{PAYLOAD}"
+    )
+    direct = Paper("direct", "Direct paper", (), dt.date(2020, 1, 1), "", False, (), (Sighting("x.txt", 1),))
+    papers.append(replace(direct, ids=bypass))
+    bib = folder / "out" / "library.bib"
+    bib.parent.mkdir()
+    bib.write_text(bibtex_file(papers), encoding="utf-8")
+    return bib, [str(problem) for listing in read for problem in listing.problems]
+
+
+def test_the_payload_never_reaches_library_bib(payload_bib: tuple[Path, list[str]]):
+    bib, warnings = payload_bib
+    text = bib.read_text(encoding="utf-8")
+    assert "^" not in text and "5cinput" not in text
+    assert text.count("@misc{") == 5
+    for where in ("feed.xml:4", "library.bib:1", "library.json:1", "library.ris:1"):
+        assert any(w.startswith(f"{where}: DOI '{PAYLOAD_DOI}'") for w in warnings), (where, warnings)
+
+
+@pytest.mark.parametrize("setup", PAYLOAD_SETUPS)
+def test_no_style_reads_the_secret(payload_bib: tuple[Path, list[str]], setup: str, tmp_path: Path):
+    (tmp_path / "secret.tex").write_text(LEAK, encoding="utf-8")
+    style, url = PAYLOAD_SETUPS[setup]
+    if style == "biber":
+        typeset = biber_document(payload_bib[0], tmp_path)
+    else:
+        typeset = bibtex_document(payload_bib[0], tmp_path, style, url_package=url)
+    assert "LEAKED-BY-THE-BIB" not in typeset.log and "secret.tex" not in typeset.log
+    assert typeset.problems == []

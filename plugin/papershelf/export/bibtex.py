@@ -38,8 +38,12 @@ __all__ = [
 ]
 
 _LETTER = re.compile(r"[^\W\d_]")
-_VERBATIM = re.compile(r'(?:(?![{}\\%#"])[!-~])+')
-"""Printable ASCII without spaces, and none of what TeX acts on inside a verbatim field."""
+_VERBATIM = re.compile(r'(?:(?![{}\\%#"^])[!-~])+')
+"""Printable ASCII without spaces, and none of what TeX acts on inside a verbatim field,
+which styles typeset as text (plainnat without `url`) or inside a macro's argument
+(plainurl's `\\href{...}{\\path{...}}`): no `\\` or `^^5c` (a command), no braces, `%`, `#`
+or `"`. `$ & _ ~` stay: DOIs and URLs hold them, and the `url` package that natbib's and
+urlbst's styles ask for (and biblatex) typesets them."""
 UNDATED = "XXXX"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
