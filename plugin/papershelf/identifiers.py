@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
@@ -28,6 +29,7 @@ __all__ = [
     "is_doi",
     "issued_month",
     "link_problems",
+    "mentioned_arxiv",
     "paper_links",
     "web_ids",
     "web_url",
@@ -39,6 +41,10 @@ _ARXIV = re.compile(
     r"(?:v(?P<version>\d+))?(?![\w.])",
     re.IGNORECASE,
 )
+_ARXIV_DOI = re.compile(r"10\.48550/arxiv\.", re.IGNORECASE)
+"""arXiv's own DOIs: `10.48550/arXiv.2301.12345` names arXiv paper 2301.12345."""
+_CLASS_AFTER = re.compile(r"\s*\[([a-z-]+(?:\.[A-Za-z-]+)?)\]")
+"""The primary class written after an identifier: `arXiv:1305.4904 [quant-ph]`."""
 _ISSUED = re.compile(r"(?:^|/)(\d{2})(\d{2})[.\d]")
 """The year and month in an arXiv identifier: `1502.05743`, `hep-th/9901001`."""
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>#]+)")
@@ -72,6 +78,22 @@ def arxiv_ids(text: str, primary_class: str = "") -> Identifiers:
         url=f"https://arxiv.org/abs/{arxiv}",
         pdf_url=f"https://arxiv.org/pdf/{arxiv}",
     )
+
+
+def mentioned_arxiv(texts: Iterable[str], primary_class: str = "") -> Identifiers:
+    """The arXiv paper named where libraries keep it when no `eprint` field says so: an arXiv
+    DOI (`10.48550/arXiv.2301.12345`), an arxiv.org URL, `arXiv:1305.4904 [quant-ph]` as a
+    journal, `arXiv preprint arXiv:...` or `arXiv: ID` in a note. The first of `texts` that
+    says arXiv at all gives it; a number in a text that does not (a report or page number)
+    is never taken for an identifier."""
+    for text in texts:
+        if "arxiv" not in text.lower():
+            continue
+        named = _ARXIV_DOI.sub("arXiv:", text)
+        if match := _ARXIV.search(named):
+            written = _CLASS_AFTER.match(named, match.end())
+            return arxiv_ids(match[0], primary_class or (written[1] if written else ""))
+    return Identifiers()
 
 
 def issued_month(arxiv: str) -> dt.date | None:

@@ -22,7 +22,7 @@ from pybtex.database import Person as BibPerson
 from pybtex.database import parse_string
 from pybtex.exceptions import PybtexError
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.identifiers import arxiv_ids, find_doi, mentioned_arxiv
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, gathered, library_entry, line_numbers
 from papershelf.snapshots.latex import decode_latex
@@ -31,6 +31,8 @@ __all__ = ["looks_like_bibtex", "parse_bibtex"]
 
 _START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
+_MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
+"""Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _LINE = re.compile(r"\bline (\d+)")
 _MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -190,10 +192,13 @@ def _month(text: str) -> int:
 
 
 def _ids(fields: dict[str, str]) -> Identifiers:
+    """`eprint` with an arXiv (or no) `archivePrefix`, else wherever else the entry names its
+    arXiv paper (`mentioned_arxiv`: a DOI, the url, `journal = {arXiv:ID [cat]}`, a note)."""
     archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
     eprint = fields.get("eprint", "")
-    ids = Identifiers()
-    if eprint and archive in ("arxiv", ""):
-        ids = arxiv_ids(eprint, fields.get("primaryclass") or fields.get("eprintclass") or "")
+    primary_class = fields.get("primaryclass") or fields.get("eprintclass") or ""
     doi = find_doi(fields.get("doi", ""))
+    ids = arxiv_ids(eprint, primary_class) if eprint and archive in ("arxiv", "") else Identifiers()
+    if not ids:
+        ids = mentioned_arxiv((fields.get(name, "") for name in _MENTIONS), primary_class)
     return replace(ids, doi=doi or ids.doi, url=ids.url or fields.get("url", ""))

@@ -14,12 +14,14 @@ import json
 import re
 from dataclasses import replace
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.identifiers import find_doi, mentioned_arxiv
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, library_entry
 
 __all__ = ["looks_like_csl", "parse_csl"]
 
+_MENTIONS = ("number", "container-title", "note", "archive_location", "publisher")
+"""Where a CSL item may name its arXiv paper (Zotero writes `number: arXiv:2301.12345`)."""
 _ITEM_START = re.compile(r"^\s*\{", re.MULTILINE)
 
 
@@ -116,15 +118,8 @@ def _issued(issued: object) -> tuple[dt.date | None, str]:
 
 def _ids(item: dict[str, object]) -> Identifiers:
     url = _text(item.get("URL"))
-    number = _text(item.get("number"))
-    ids = (
-        arxiv_ids(url)
-        if "arxiv.org" in url
-        else arxiv_ids(number)
-        if "arxiv" in number.lower()
-        else Identifiers()
-    )
     doi = find_doi(_text(item.get("DOI"))) or (find_doi(url) if "doi.org" in url else "")
+    ids = mentioned_arxiv([doi, url, *(_text(item.get(name)) for name in _MENTIONS)])
     return replace(ids, doi=doi, url=ids.url or url)
 
 

@@ -14,12 +14,16 @@ from dataclasses import replace
 
 import rispy
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.identifiers import find_doi, mentioned_arxiv
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, library_entry, line_numbers
 
 __all__ = ["looks_like_ris", "parse_ris"]
 
+_MENTIONS = (
+    "journal_name", "secondary_title", "alternate_title1", "alternate_title3", "notes", "note", "urls"
+)
+"""Where a RIS record may name its arXiv paper (`JO`, `T2`, `J2`, `JF`, `N1`, `M1`, `UR`)."""
 _RECORD = re.compile(r"^TY  - ", re.MULTILINE)
 _DATE = re.compile(r"^(\d{4})(?:[/-](\d{1,2})?)?(?:[/-](\d{1,2})?)?")
 
@@ -94,6 +98,13 @@ def _date(text: str) -> tuple[dt.date | None, str]:
 def _ids(record: dict[str, object]) -> Identifiers:
     urls = record.get("urls") or []
     url = str(urls[0]) if isinstance(urls, list) and urls else ""
-    ids = arxiv_ids(url) if "arxiv.org" in url else Identifiers()
     doi = find_doi(str(record.get("doi") or ""))
+    ids = mentioned_arxiv([doi, url, *(text for name in _MENTIONS for text in _texts(record.get(name)))])
     return replace(ids, doi=doi or ids.doi, url=ids.url or url)
+
+
+def _texts(value: object) -> list[str]:
+    """A field's text, or a repeated field's texts (rispy gives a list for `N1`, `UR`)."""
+    if isinstance(value, list):
+        return [str(item) for item in value if isinstance(item, (str, int))]
+    return [str(value)] if isinstance(value, (str, int)) else []
