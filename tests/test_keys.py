@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+
+import pytest
 
 from conftest import entry, listing
 from papershelf.identity import Identity, identity_of
-from papershelf.keyfile import read_key_file
+from papershelf.folder import SnapshotFolder
+from papershelf.keyfile import keyed_library, read_key_file
 from papershelf.keys import KeyBook, KeyRequest, KeyRow, base_key, issue_keys
 from papershelf.model import Person
 
@@ -156,3 +160,35 @@ def test_an_updated_row_keeps_its_saved_arxiv_id():
     book = KeyBook((KeyRow("lee2020survey", Identity.parse("lee;kim|asurvey|arxiv:2001.00001")),))
     _, updated = issue_keys([_request("lee;kim;wu|asurvey", "lee2020survey")], book)
     assert [str(row.identity) for row in updated.rows] == ["lee;kim;wu|asurvey|arxiv:2001.00001"]
+
+
+def _ris(*titles: str) -> str:
+    return "".join(f"TY  - JOUR\nTI  - {title}\nAU  - Lee, Ann\nER  - \n\n" for title in titles)
+
+
+def _csl(*titles: str) -> str:
+    items = [
+        {"id": "", "type": "article", "title": t, "author": [{"family": "Lee", "given": "Ann"}]}
+        for t in titles
+    ]
+    return json.dumps(items, indent=1)
+
+
+@pytest.mark.parametrize(("suffix", "library"), [(".ris", _ris), (".json", _csl)])
+def test_undated_library_papers_keep_their_keys_when_another_sorts_first(tmp_path, suffix, library):
+    """A library entry with a title and authors is complete without a date: its key is
+    remembered, so an undated paper added later cannot take it."""
+    folder, path = tmp_path / "snapshots", tmp_path / "citation-keys.tsv"
+    folder.mkdir()
+    (folder / f"b{suffix}").write_text(library("Paging Memory", "Paging Attention"), encoding="utf-8")
+    first = keyed_library(SnapshotFolder(folder).listings(), path)
+    keys = {paper.title: paper.key for paper in first.library.papers}
+    assert keys == {"Paging Memory": "leendpaging", "Paging Attention": "leendpaginga"}
+    assert sorted(row.key for row in read_key_file(path).rows) == ["leendpaging", "leendpaginga"]
+    (folder / f"a{suffix}").write_text(library("Paging Alpha"), encoding="utf-8")
+    second = keyed_library(SnapshotFolder(folder).listings(), path)
+    assert {paper.title: paper.key for paper in second.library.papers} == {
+        **keys,
+        "Paging Alpha": "leendpagingb",
+    }
+    assert not second.library.problems

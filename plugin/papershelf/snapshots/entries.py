@@ -73,16 +73,21 @@ class RawEntry:
     date_expected: bool = True
     """False where the source may rightly give none (a library entry, an alert whose day is
     said once for the file): a missing date is then no problem (the paper is undated)."""
+    complete_undated: bool = False
+    """True for a library the user keeps: an entry its source gives no date is complete
+    there, and its key is remembered. A listing item without one is not: a later snapshot
+    may show its date, and a key remembered without the year would stay so for good."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     """Decode and split the fields; what is missing or unreadable becomes a Problem.
 
     An entry is provisional when what its identity and key are made of may read
-    differently later: no author line, no authors, no date it can keep, an author list cut
-    inside a parenthesis, or a title or name holding undecodable text (`�`, reported at
-    its line by the reader). A link that is no web address and a DOI that is no DOI are
-    left out, each a Problem at the entry's line (`papershelf.identifiers.web_ids`)."""
+    differently later: no author line, no authors, no date it can keep (unless the source
+    rightly gives none, `complete_undated`), an author list cut inside a parenthesis, or a
+    title or name holding undecodable text (`�`, reported at its line by the reader). A link
+    that is no web address and a DOI that is no DOI are left out, each a Problem at the
+    entry's line (`papershelf.identifiers.web_ids`)."""
     problems = [Problem(raw.title_at, message) for message in link_problems(raw.ids)]
     if raw.authors is None:
         problems.append(Problem(raw.title_at, "entry has no author line"))
@@ -101,6 +106,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     if raw.authors is not None and not abstract and raw.abstract_expected:
         problems.append(Problem(raw.title_at, "entry has no abstract"))
     title = decode_latex(raw.title).strip()
+    undated = reading.date is None and not (raw.complete_undated and raw.date is None)
     undecodable = any("\ufffd" in text for text in (title, *(person.name for person in authors.persons)))
     entry = Entry(
         title=title,
@@ -111,7 +117,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         topic=topic,
         source=raw.title_at,
         authors_truncated=authors.truncated,
-        provisional=reading.date is None or not authors.persons or bool(authors.problems) or undecodable,
+        provisional=undated or not authors.persons or bool(authors.problems) or undecodable,
         ids=web_ids(raw.ids),
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
     )
@@ -150,8 +156,10 @@ def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[E
 
 def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     """An entry of a library the user keeps (`.bib`, CSL-JSON, RIS), under the `key` it gives:
-    no listing topic, and no abstract or no date is no problem there (many entries have none)."""
-    entry, problems = build_entry(replace(raw, abstract_expected=False, date_expected=False), "")
+    no listing topic, and no abstract or no date is no problem there (many entries have none);
+    one with a title and authors is complete without a date."""
+    kept = replace(raw, abstract_expected=False, date_expected=False, complete_undated=True)
+    entry, problems = build_entry(kept, "")
     return replace(entry, key=key), problems
 
 
