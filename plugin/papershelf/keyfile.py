@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from papershelf.identity import Identity
-from papershelf.keys import KeyBook, KeyRow, is_safe_key
+from papershelf.keys import CutRow, KeyBook, KeyRow, is_safe_key
 from papershelf.library import MergeResult, build_library
 from papershelf.model import Listing, Problem, Sighting
 
@@ -132,13 +132,14 @@ def _unusable(path: Path, line: int, why: str) -> KeyBook:
 
 def _parse(path: Path, text: str) -> KeyBook:
     rows: dict[str, tuple[int, KeyRow]] = {}
+    cut: list[CutRow] = []
     problems: list[Problem] = []
     conflicts: list[int] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_CONFLICT_MARKERS):
             conflicts.append(number)
         elif line.strip() and not line.startswith("#"):
-            problem = _add_row(rows, number, line)
+            problem = _add_row(rows, cut, number, line)
             if problem:
                 problems.append(_problem(path, number, problem))
     if conflicts:
@@ -152,22 +153,35 @@ def _parse(path: Path, text: str) -> KeyBook:
             ),
         )
     book_rows = tuple(row for _, row in rows.values())
-    return KeyBook(book_rows, tuple(problems), writable=not problems)
+    return KeyBook(book_rows, tuple(problems), writable=not problems, cut=tuple(cut))
 
 
-def _add_row(rows: dict[str, tuple[int, KeyRow]], number: int, line: str) -> str | None:
-    """Add one line's row to `rows` (by case-folded key); the problem with it, if any."""
-    key, _, rest = line.partition("\t")
-    identity_text, _, title = rest.partition("\t")
-    key = key.strip()
-    if not identity_text or "|" not in identity_text:
-        return "not a key line (key<TAB>identity<TAB>title); ignored"
+def _add_row(rows: dict[str, tuple[int, KeyRow]], cut: list[CutRow], number: int, line: str) -> str | None:
+    """Add one line's row to `rows` (by case-folded key), or to `cut` if its key is safe but the
+    rest does not read whole; the problem with it, if any.
+
+    A line papershelf writes has three fields, the identity holding a `|`. One with fewer, or
+    an identity without, was cut short (a torn copy, a hand edit): its identity may be cut too,
+    and taken as it reads it would name no paper, or another. A last line without its newline
+    that has its three fields is whole: only its title, which is for people, may be cut."""
+    fields = line.split("\t", 2)
+    key = fields[0].strip()
+    whole = len(fields) == 3 and "|" in fields[1]
     if not is_safe_key(key):
+        if len(fields) < 2 or "|" not in fields[1]:
+            return "not a key line (key<TAB>identity<TAB>title); ignored"
         return (
             f"key {key!r} is not a safe citation key (letters, digits, '-', '_' and single dots, not a "
             f"reserved name); the paper gets another key until this line is fixed"
         )
-    row = KeyRow(key, Identity.parse(identity_text), title)
+    if not whole:
+        cut.append(CutRow(key, fields[1] if len(fields) > 1 else ""))
+        return (
+            f"line of key {key!r} does not read whole (key<TAB>identity<TAB>title), as if cut short; "
+            f"it is kept as it is and the key goes to no other paper, but the file is not rewritten "
+            f"until the line is mended"
+        )
+    row = KeyRow(key, Identity.parse(fields[1]), fields[2])
     earlier = rows.get(key.casefold())
     if earlier is None:
         rows[key.casefold()] = (number, row)

@@ -24,7 +24,7 @@ from papershelf.identity import Identity
 from papershelf.model import Person, Problem
 from papershelf.text import KEY_STOP_WORDS, ascii_fold, fold_surname, split_words
 
-__all__ = ["KeyBook", "KeyRequest", "KeyRow", "base_key", "is_safe_key", "issue_keys"]
+__all__ = ["CutRow", "KeyBook", "KeyRequest", "KeyRow", "base_key", "is_safe_key", "issue_keys"]
 
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _SAFE_KEY = re.compile(r"(?=.{1,80}$)[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
@@ -54,16 +54,27 @@ class KeyRow:
 
 
 @dataclass(frozen=True)
+class CutRow:
+    """A line of the file that does not read whole (cut short, a field missing): its key, and
+    its identity as far as the line goes (`kim;lee|operatingmu`)."""
+
+    key: str
+    start: str
+
+
+@dataclass(frozen=True)
 class KeyBook:
     """Issued keys, plus what was wrong with the file they came from.
 
     `writable` is false when writing the book back would lose something the file holds
-    (lines in conflict, a key that is not safe): the file then stays as it is until the user
-    fixes it, and the problems say where."""
+    (lines in conflict, a key that is not safe, a line cut short): the file then stays as it
+    is until the user fixes it, and the problems say where. The keys of `cut` lines are
+    issued to no other paper meanwhile."""
 
     rows: tuple[KeyRow, ...] = ()
     problems: tuple[Problem, ...] = ()
     writable: bool = True
+    cut: tuple[CutRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,7 +113,7 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
     `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
     (bibtex and biber do, and so do some file systems)."""
     claims = _claim_rows(requests, book)
-    taken = {row.key.casefold() for row in book.rows}
+    taken = {row.key.casefold() for row in book.rows} | {cut.key.casefold() for cut in book.cut}
     keys: list[str] = []
     for index, request in enumerate(requests):
         row = claims.get(index)
@@ -136,7 +147,34 @@ def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyR
             if row is not None:
                 claims[index] = row
                 rows.remove(row)
+    _claim_cut_rows(requests, book, claims)
     return claims
+
+
+def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[int, KeyRow]) -> None:
+    """A cut line's key goes to the one paper left whose identity the line begins, if only one
+    does (two would make it a guess), and only if the line holds the surnames whole and the
+    title begun: cut inside the surnames, it could as well name a namesake's paper. Never to
+    a paper another row already keys."""
+    if not book.cut:  # nearly always: then nothing to index
+        return
+    by_authors: defaultdict[str, list[int]] = defaultdict(list)
+    for index, request in enumerate(requests):
+        if index not in claims:
+            by_authors[";".join(request.identity.surnames)].append(index)
+    keyed = {row.key.casefold() for row in book.rows}
+    for cut in book.cut:
+        authors, bar, title = cut.start.partition("|")
+        if not (bar and title) or cut.key.casefold() in keyed:
+            continue
+        named = [
+            index
+            for index in by_authors.get(authors, [])
+            if index not in claims and str(requests[index].identity).startswith(cut.start)
+        ]
+        if len(named) == 1:
+            claims[named[0]] = KeyRow(cut.key, requests[named[0]].identity)
+            keyed.add(cut.key.casefold())
 
 
 def _updated_book(
@@ -155,7 +193,7 @@ def _updated_book(
             longest = known.identity if len(known.identity.surnames) > len(identity.surnames) else identity
             identity = replace(longest, arxiv=identity.arxiv or known.identity.arxiv)
         rows[key] = KeyRow(key, identity, request.title)
-    return KeyBook(tuple(rows.values()), book.problems, book.writable)
+    return replace(book, rows=tuple(rows.values()))
 
 
 def _candidates(base: str) -> Iterator[str]:

@@ -362,3 +362,41 @@ def test_a_merge_that_issues_no_new_key_waits_for_no_lock(tmp_path, monkeypatch)
     assert not again.library.problems
     assert [paper.key for paper in again.library.papers] == ["lee2026settled", "liu2026new"]
     assert path.read_bytes() == written
+
+
+WHOLE = "kim2026operating\tkim|operatingclusters\tOperating Clusters\n"
+LAST = "kim2026operatingc\tkim|operatinglast\tOperating Last\n"
+CUT = "kim2026operatinga\t"
+CUT_LINES = {  # the key file's lines, the cut line's number, the keys of the two other papers
+    "cut mid-identity": (WHOLE + CUT + "kim|operatingkern\n" + LAST, 3, "ab"),
+    "no title field": (WHOLE + CUT + "kim|operatingkernels\n" + LAST, 3, "ab"),
+    "torn last line": (WHOLE + LAST + CUT + "kim|operatingke", 4, "ab"),
+    "cut in the surnames": (WHOLE + LAST + CUT + "ki", 4, "bd"),  # names no paper
+}
+
+
+@pytest.mark.parametrize(("lines", "number", "suffixes"), CUT_LINES.values(), ids=CUT_LINES.keys())
+def test_a_line_that_does_not_read_whole_is_a_warning_kept_as_it_is_and_its_key_given_to_no_other(
+    site_builder, lines, number, suffixes
+):
+    """A line cut inside its identity names the paper it was written for only in part: its key
+    goes to that paper when the part names one (its surnames whole, its title begun), and to no
+    other paper ever; the line stays as it is for the user to mend."""
+    built = _site_with(
+        site_builder,
+        lines,
+        entry("Operating Clusters", "Seon Ho Kim"),
+        entry("Operating Kernels", "Jae Kim"),
+        entry("Operating Last", "Bo Kim"),
+        entry("Operating Systems", "Min Kim"),
+    )
+    (warning,) = built.warnings
+    assert f"citation-keys.tsv:{number}: " in warning and "'kim2026operatinga'" in warning, warning
+    assert (site_builder.root / "citation-keys.tsv").read_text(encoding="utf-8") == HEADER + lines
+    keys = {built.page(f"papers/{key}/").select_one("h1").get_text(): key for key in _paper_dirs(built)}
+    assert keys == {
+        "Operating Clusters": "kim2026operating",
+        "Operating Kernels": f"kim2026operating{suffixes[0]}",
+        "Operating Last": "kim2026operatingc",
+        "Operating Systems": f"kim2026operating{suffixes[1]}",
+    }
