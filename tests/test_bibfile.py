@@ -65,7 +65,13 @@ def test_a_bib_files_keys_are_the_papers_keys_and_are_remembered(site_builder: S
     )
     site_builder.snapshot("a.txt", listing(entry("Paging Attention", "Ann Lee, Bo Wu", "5 August 2026")))
     built = site_builder.build()
-    assert [w.split(": ", 1)[1][:40] for w in built.warnings] == ["library.bib:10: BibTeX entry pybtex cann"]
+    assert [w.split(": ", 1)[1][:40] for w in built.warnings] == [
+        "library.bib:10: BibTeX entry pybtex cann",
+        "library.bib:13: key 'index' cannot be a ",
+    ]
+    assert built.warnings[1].endswith(
+        "(the site or the system uses that name); this paper is 'kim2025unsafe'"
+    )
     page = built.page("papers/Lee.2026.Paging/")  # one paper from both sources, under the file's key
     assert page.select_one(".ps-links a")["href"] == "https://arxiv.org/abs/2608.01234"
     assert page.select_one("time")["datetime"] == "2026-08-05"  # the listing's day beats the file's month

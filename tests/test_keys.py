@@ -192,3 +192,66 @@ def test_undated_library_papers_keep_their_keys_when_another_sorts_first(tmp_pat
         "Paging Alpha": "leendpagingb",
     }
     assert not second.library.problems
+
+
+def _bib(key: str, title: str, author: str, year: int = 2020) -> str:
+    return f"@article{{{key},\n  title = {{{title}}},\n  author = {{{author}}},\n  year = {year}\n}}\n\n"
+
+
+def test_an_own_key_that_cannot_be_kept_is_a_warning_naming_the_key_given(site_builder):
+    """Unsafe keys, a case twin, one key in two files for two papers, a second key for one
+    paper and a key other than the key file's: each a warning at the entry's line (entries
+    are 6 lines apart) saying which key the paper has instead."""
+    site_builder.snapshot(
+        "refs.bib",
+        _bib("DBLP:conf/x/Y20", "Yielding Results", "Yu, Ann")
+        + _bib("Smith:2020", "Sparse Things", "Smith, Bo")
+        + _bib("Lee2021", "Lazy Graphs", "Lee, Cy", 2021)
+        + _bib("lee2021", "Other Graphs", "Ode, Di", 2021)
+        + _bib("Kim2020Kept", "Kept Paper", "Kim, Jo"),
+    )
+    items = [
+        {"id": "Lee2021", "type": "article", "title": "Third Graphs", "author": [{"family": "Tu"}]},
+        {
+            "id": "lazy",
+            "type": "article",
+            "title": "Lazy Graphs",
+            "author": [{"family": "Lee", "given": "Cy"}],
+        },
+    ]
+    site_builder.snapshot("zotero.json", json.dumps(items, indent=1))
+    (site_builder.root / "citation-keys.tsv").write_text("kim2020old\tkim|keptpaper\tKept Paper\n", "utf-8")
+    built = site_builder.build()
+    assert sorted(warning.removeprefix("papershelf: ") for warning in built.warnings) == sorted(
+        [
+            "refs.bib:1: key 'DBLP:conf/x/Y20' cannot be a page's URL and file name (it holds ':', '/'); "
+            "this paper is 'yu2020yielding'",
+            "refs.bib:7: key 'Smith:2020' cannot be a page's URL and file name (it holds ':'); "
+            "this paper is 'smith2020sparse'",
+            "refs.bib:19: key 'lee2021' differs only in case from 'Lee2021', the key of another paper at "
+            "refs.bib:13 (bibtex and biber compare keys ignoring case); this paper is 'ode2021other'",
+            "refs.bib:25: key 'Kim2020Kept' is not the key the key file gives this paper, and keys "
+            "there never move (change it there if nothing cites it yet); this paper is 'kim2020old'",
+            "zotero.json:2: key 'Lee2021' is already the key of another paper, at refs.bib:13; "
+            "this paper is 'tundthird'",
+            "zotero.json:12: key 'lazy' is a second key for this paper, first keyed at refs.bib:13; "
+            "this paper is 'Lee2021'",
+        ]
+    )
+    assert {"yu2020yielding", "smith2020sparse", "Lee2021", "ode2021other", "tundthird"} <= {
+        path.name for path in (built.site / "papers").iterdir()
+    }
+
+
+def test_a_key_of_the_users_library_is_not_taken_by_a_key_made_for_another_paper(site_builder):
+    """A listing that sorts first holds a paper whose made key is a `.bib` entry's own key."""
+    site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
+    site_builder.snapshot("refs.bib", _bib("kim2026operating", "Operating Kernels", "Kim, Jae", 2026))
+    built = site_builder.build()
+    assert built.warnings == []
+    titles = {
+        path.name: built.page(f"papers/{path.name}/").select_one("h1").get_text()
+        for path in (built.site / "papers").iterdir()
+        if path.is_dir() and path.name != "page"
+    }
+    assert titles == {"kim2026operating": "Operating Kernels", "kim2026operatinga": "Operating Clusters"}

@@ -21,10 +21,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from papershelf.identity import Identity
-from papershelf.model import Person, Problem
+from papershelf.model import Person, Problem, Sighting
 from papershelf.text import KEY_STOP_WORDS, ascii_fold, fold_surname, split_words
 
-__all__ = ["CutRow", "KeyBook", "KeyRequest", "KeyRow", "base_key", "is_safe_key", "issue_keys"]
+__all__ = [
+    "CutRow",
+    "KeyBook",
+    "KeyRequest",
+    "KeyRow",
+    "OwnKey",
+    "base_key",
+    "is_safe_key",
+    "issue_keys",
+    "own_key_problems",
+]
 
 _PART_LIMIT = 24  # a surname or title word longer than this is cut: keys stay short URLs
 _SAFE_KEY = re.compile(r"(?=.{1,80}$)[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
@@ -42,6 +52,18 @@ RESERVED_KEYS = frozenset(
 def is_safe_key(key: str) -> bool:
     """Whether `key` may name a paper's files and URLs and be written into BibTeX."""
     return bool(_SAFE_KEY.fullmatch(key)) and key.casefold() not in RESERVED_KEYS
+
+
+def _unsafe_part(key: str) -> str:
+    """What makes a key unsafe, said for the user who wrote it (`DBLP:conf/x/Y20`)."""
+    odd = dict.fromkeys(char for char in key if not (char.isascii() and (char.isalnum() or char in "._-")))
+    if odd:
+        return "it holds " + ", ".join(repr(char) for char in odd)
+    if key.casefold() in RESERVED_KEYS:
+        return "the site or the system uses that name"
+    if len(key) > 80:
+        return "it is longer than 80 characters"
+    return "a key begins with a letter or digit and has single dots between its parts"
 
 
 @dataclass(frozen=True)
@@ -78,6 +100,14 @@ class KeyBook:
 
 
 @dataclass(frozen=True)
+class OwnKey:
+    """A key a paper's source gave it (a `.bib` entry's, a CSL item's), and where."""
+
+    key: str
+    at: Sighting
+
+
+@dataclass(frozen=True)
 class KeyRequest:
     """A paper that needs a key. A provisional paper (read from a file still being written,
     or with no date or no authors yet) gets a key that is not added to the book, so that a
@@ -87,8 +117,9 @@ class KeyRequest:
     base: str
     title: str
     provisional: bool = False
-    own: str = ""
-    """The key the paper's source gave it (a `.bib` file's): issued if it is safe and free."""
+    own: tuple[OwnKey, ...] = ()
+    """The keys the paper's sources gave it (a `.bib` file's, a CSL file's), in first-seen
+    order: the first that is safe and free is issued."""
 
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
@@ -108,22 +139,75 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
 
     A paper keeps the key of a book row it agrees with: the same identity first, then one
     that agrees (`Identity.agrees`), so that a row is claimed by its own paper before a
-    namesake can. Each row goes to one paper at most. Other papers get the key their source
-    gave them (a `.bib` file's) if it is safe and free, else the base key, or on a collision
-    `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
-    (bibtex and biber do, and so do some file systems)."""
+    namesake can. Each row goes to one paper at most. Other papers get a key their sources
+    gave them (a `.bib` file's) if it is safe and free: these first, so that a key the user
+    cites is never taken by a key made for another paper. The rest get the base key, or on a
+    collision `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
+    (bibtex and biber do, and so do some file systems). `own_key_problems` says which
+    sources' keys were not issued, and why."""
     claims = _claim_rows(requests, book)
     taken = {row.key.casefold() for row in book.rows} | {cut.key.casefold() for cut in book.cut}
-    keys: list[str] = []
+    keys = [row.key if (row := claims.get(index)) else "" for index in range(len(requests))]
     for index, request in enumerate(requests):
-        row = claims.get(index)
-        if row is None:
-            own = [request.own] if is_safe_key(request.own) else []
-            wanted = itertools.chain(own, _candidates(request.base))
-            key = next(k for k in wanted if k.casefold() not in taken)
-            taken.add(key.casefold())
-        keys.append(row.key if row else key)
+        if not keys[index]:
+            usable = (own.key for own in request.own if is_safe_key(own.key))
+            keys[index] = next((key for key in usable if key.casefold() not in taken), "")
+            taken.add(keys[index].casefold())  # "" when none is: never a key
+    for index, request in enumerate(requests):
+        if not keys[index]:
+            keys[index] = next(k for k in _candidates(request.base) if k.casefold() not in taken)
+            taken.add(keys[index].casefold())
     return keys, _updated_book(requests, keys, claims, book)
+
+
+def own_key_problems(requests: Sequence[KeyRequest], keys: Sequence[str], book: KeyBook) -> list[Problem]:
+    """A warning at each source's key that its paper did not get (`issue_keys`, from `book`
+    as it was before): which key the paper has instead, and why. A user cites a paper by the
+    key of their library; a paper exported under another key must never go unnoticed."""
+    in_book = {key.casefold(): key for key in [row.key for row in book.rows] + [cut.key for cut in book.cut]}
+    given = {
+        key.casefold(): own
+        for request, key in zip(requests, keys, strict=True)
+        for own in request.own
+        if own.key == key
+    }
+    problems = []
+    for request, key in zip(requests, keys, strict=True):
+        for own in request.own:
+            if own.key != key:
+                why = _why_not_issued(own, key, request, given, in_book)
+                problems.append(Problem(own.at, f"key {own.key!r} {why}; this paper is {key!r}"))
+    return problems
+
+
+def _why_not_issued(
+    own: OwnKey, key: str, request: KeyRequest, given: dict[str, OwnKey], in_book: dict[str, str]
+) -> str:
+    """Why `request` has `key` and not its source's `own` key. `given` holds the source keys
+    papers have, `in_book` the key file's keys, both by case-folded key."""
+    if not is_safe_key(own.key):
+        return f"cannot be a page's URL and file name ({_unsafe_part(own.key)})"
+    if key.casefold() in in_book:
+        return (
+            "is not the key the key file gives this paper, and keys there never move "
+            "(change it there if nothing cites it yet)"
+        )
+    holder = given.get(own.key.casefold())
+    if holder is not None and holder not in request.own:
+        return _taken(own.key, holder.key, f"at {holder.at}")
+    if own.key.casefold() in in_book:
+        return _taken(own.key, in_book[own.key.casefold()], "in the key file")
+    mine = next((other for other in request.own if other.key == key), own)
+    return f"is a second key for this paper, first keyed at {mine.at}"
+
+
+def _taken(key: str, other: str, where: str) -> str:
+    if key == other:
+        return f"is already the key of another paper, {where}"
+    return (
+        f"differs only in case from {other!r}, the key of another paper {where} "
+        f"(bibtex and biber compare keys ignoring case)"
+    )
 
 
 def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyRow]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from papershelf.identity import Identity, identity_of
-from papershelf.keys import KeyBook, KeyRequest, base_key, issue_keys
+from papershelf.keys import KeyBook, KeyRequest, OwnKey, base_key, issue_keys, own_key_problems
 from papershelf.model import PRECISIONS, Entry, Identifiers, Library, Listing, Paper
 
 __all__ = ["MergeResult", "build_library"]
@@ -27,11 +27,16 @@ def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
     """Merge listings (in file-name order) into papers, newest first, keyed through `book`."""
     ordered = sorted(listings, key=lambda listing: listing.file)
     groups = _group_sightings(entry for listing in ordered for entry in listing.entries)
-    keys, book = issue_keys([_request(identity, entries) for identity, entries in groups], book)
+    requests = [_request(identity, entries) for identity, entries in groups]
+    keys, issued = issue_keys(requests, book)
     papers = [_merge(key, entries) for key, (_, entries) in zip(keys, groups, strict=True)]
     papers.sort(key=_newest_first)
-    problems = (*book.problems, *(problem for listing in ordered for problem in listing.problems))
-    return MergeResult(Library(tuple(papers), tuple(ordered), problems), book)
+    problems = (
+        *book.problems,
+        *(problem for listing in ordered for problem in listing.problems),
+        *own_key_problems(requests, keys, book),
+    )
+    return MergeResult(Library(tuple(papers), tuple(ordered), problems), issued)
 
 
 def _group_sightings(entries: Iterable[Entry]) -> list[tuple[Identity, list[Entry]]]:
@@ -78,12 +83,24 @@ def _compatible(sightings: list[Entry], entry: Entry) -> bool:
 def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
     first = entries[0]
     provisional = all(entry.provisional for entry in entries)
-    own = next((entry.key for entry in entries if entry.key), "")
     arxiv = next((entry.ids.arxiv for entry in entries if entry.ids.arxiv), "")
     identity = replace(identity, arxiv=arxiv)
     return KeyRequest(
-        identity, base_key(first.title, first.authors, _date(entries)), first.title, provisional, own
+        identity,
+        base_key(first.title, first.authors, _date(entries)),
+        first.title,
+        provisional,
+        _own_keys(entries),
     )
+
+
+def _own_keys(entries: list[Entry]) -> tuple[OwnKey, ...]:
+    """Each key the sources give the paper, where it is first given."""
+    own: dict[str, OwnKey] = {}
+    for entry in entries:
+        if entry.key:
+            own.setdefault(entry.key, OwnKey(entry.key, entry.source))
+    return tuple(own.values())
 
 
 def _date(entries: list[Entry]) -> dt.date | None:
