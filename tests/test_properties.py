@@ -80,6 +80,17 @@ _WORD = st.text(
     alphabet=st.characters(categories=["L", "N"], exclude_characters="\\$"), min_size=1, max_size=12
 )
 _PHRASE = st.lists(_WORD, min_size=1, max_size=8).map(" ".join)
+_NAME_WORD = st.builds(
+    "{}{}".format,
+    st.characters(categories=["Lu", "Lo"]).filter(lambda char: not char.islower()),  # not `ª`
+    st.text(alphabet=st.characters(categories=["Ll"]), max_size=10),
+)
+_NAME = (
+    st.lists(_NAME_WORD, min_size=2, max_size=4)
+    .map(" ".join)
+    .filter(lambda name: name.lower() not in {"et al", "and others"})
+)
+"""A person's name as a listing writes it (an author line must read as names)."""
 _LOCALES = ["en", "de", "fr", "es", "ru", "ja", "pl", "tr"]
 
 
@@ -87,7 +98,7 @@ _LOCALES = ["en", "de", "fr", "es", "ru", "ja", "pl", "tr"]
 def _entry(draw: st.DrawFn) -> tuple[str, str, bool]:
     """One seed-format entry; the flag says whether its date is readable."""
     title = draw(_PHRASE)
-    authors = ", ".join(draw(st.lists(_PHRASE, min_size=1, max_size=5)))
+    authors = ", ".join(draw(st.lists(_NAME, min_size=1, max_size=5)))
     readable = draw(st.booleans())
     if readable:
         day = draw(st.dates(min_value=dt.date(1990, 1, 1), max_value=dt.date.today()))

@@ -162,8 +162,8 @@ def test_hostile_text_stays_text(site_builder):
         listing(
             entry(
                 "<script>alert(1)</script> {{ config }} Title",
-                "Eve <img src=x onerror=alert`1`>",
-                abstract="{% raw %} *not bold* [x](javascript:alert(1)) | pipe",
+                "Eve <img src=x onerror=alert(1)>",
+                abstract="{% raw %} *not bold* [x](javascript:alert(1)) | pipe alert`1`",
             )
         ),
     )
@@ -173,8 +173,9 @@ def test_hostile_text_stays_text(site_builder):
     assert page.select("article script") == [] and page.select("article img") == []
     assert "<script>alert(1)</script> {{ config }} Title" in page.select_one("h1").get_text()
     abstract = page.select_one(".ps-abstract").get_text()
-    assert "{% raw %} *not bold* [x](javascript:alert(1)) | pipe" in abstract
+    assert "{% raw %} *not bold* [x](javascript:alert(1)) | pipe alert`1`" in abstract
     assert page.select(".ps-abstract a") == [] and page.select(".ps-abstract em") == []
+    assert page.select(".ps-abstract code") == []
 
 
 def test_strict_build_fails_on_bad_input_and_passes_when_clean(site_builder):

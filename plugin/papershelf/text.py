@@ -27,6 +27,7 @@ from papershelf.model import Person
 
 __all__ = [
     "KEY_STOP_WORDS",
+    "NAME_PARTICLES",
     "NAME_SUFFIXES",
     "STOP_WORDS",
     "NameParts",
@@ -167,10 +168,11 @@ def fold_name(name: str) -> str:
 
 NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 """Generational suffixes, lower-cased: BibTeX's `jr` part of a name."""
-_PARTICLES = frozenset(
+NAME_PARTICLES = frozenset(
     "van von der den de del della dei degli di da das dos do du des la le les lo ten ter zu zur "
     "bin ibn al el st d".split()
 )
+"""Nobiliary and patronymic particles, lower-cased: BibTeX's `von` part of a name."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,7 @@ def split_name(person: Person) -> NameParts:
     while last_start > 1 and parts[last_start - 1][:1].islower():
         last_start -= 1
     lower = parts[last_start:-1]
-    if any(word not in _PARTICLES for word in lower) and last_start > 1:
+    if any(word not in NAME_PARTICLES for word in lower) and last_start > 1:
         # A lower-case word that is no nobiliary particle joins a compound surname:
         # `Zoubeirou a Mayaki`, `Ortega y Gasset`, `Silva e Souza`.
         return NameParts(" ".join(parts[: last_start - 1]), "", " ".join(parts[last_start - 1 :]), jr)

@@ -562,8 +562,16 @@ def tex_tools() -> None:
     need(*TEX_TOOLS)
 
 
+def read_cleanly(block: str) -> bool:
+    """Whether the text reader reads an entry alone as a paper without a problem: a drawn
+    author line that does not read as names (a backtick, a lone word) is no paper, and such
+    an entry is drawn again rather than the whole listing."""
+    read = parse_text_listing(listing(block), "listing.txt")
+    return read.problems == () and len(read.entries) == 1
+
+
 @EXPORTS
-@given(st.lists(clean_entry(), min_size=1, max_size=8))
+@given(st.lists(clean_entry().filter(read_cleanly), min_size=1, max_size=8))
 def test_any_listing_text_exports_to_bib_files_that_typeset(tex_tools: None, entries: list[str]):
     text = listing(*entries)
     read = parse_text_listing(text, "listing.txt")

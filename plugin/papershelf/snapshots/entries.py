@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the page readers pass their tags; the text readers never im
     from bs4 import Tag
 
 __all__ = [
+    "NOT_A_PAPER",
     "NO_AUTHOR_LINE",
     "RawEntry",
     "as_later_version",
@@ -30,7 +31,9 @@ __all__ = [
     "tag_text",
 ]
 
-NO_AUTHOR_LINE = "not a paper: no author line; skipped"
+NOT_A_PAPER = "not a paper: "
+"""How a listing reader's warning begins when an item it found is no paper (and so is skipped)."""
+NO_AUTHOR_LINE = NOT_A_PAPER + "no author line; skipped"
 """What a listing reader says of an item with a title and no author line at all: a bullet
 of notes, a blog post, a menu. It is no paper (the rest of the file still is), and a file
 whose every item is such is no listing (see `papershelf.snapshots.reader`)."""

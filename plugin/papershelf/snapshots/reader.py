@@ -21,7 +21,7 @@ from papershelf.snapshots.ris import looks_like_ris, parse_ris
 from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
 from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing, parse_arxiv_listing
 from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
-from papershelf.snapshots.entries import NO_AUTHOR_LINE
+from papershelf.snapshots.entries import NOT_A_PAPER
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.text import parse_text_listing
 
@@ -73,7 +73,7 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
     read = _reader(suffix, decoded.text)
     listing = read(decoded.text, name)
     page = suffix in HTML_SUFFIXES
-    if (read is parse_text_listing or (page and read is _html_reader())) and not listing.entries:
+    if read is parse_text_listing or (page and read is _html_reader()):
         listing = _unrecognised(listing, decoded.text, page)
     warnings, notes = _decoding_problems(decoded, name)
     problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
@@ -115,13 +115,13 @@ def _email_reader() -> Callable[[bytes, str], Listing]:
     return parse_email
 
 
-_NOT_A_LISTING = ("no entries found", NO_AUTHOR_LINE, "text outside any entry ignored", "no topic line")
+_NOT_A_LISTING = ("no entries found", NOT_A_PAPER, "text outside any entry ignored", "no topic line")
 
 
 def _unrecognised(listing: Listing, text: str, html: bool) -> Listing:
-    """A file in which the listing readers found nothing but things that are no papers is
-    no listing: one warning that says what it looks like, instead of one per item."""
-    if not all(problem.message.startswith(_NOT_A_LISTING) for problem in listing.problems):
+    """A file that is no listing gives one warning that says what it looks like, instead of
+    one per item, and no paper at all."""
+    if not _no_listing(listing, html):
         return listing
     if html:
         title = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
@@ -130,7 +130,18 @@ def _unrecognised(listing: Listing, text: str, html: bool) -> Listing:
         first = next((line.strip() for line in text.split("\n") if line.strip()), "")
         looks = f"text beginning {first[:60]!r}"
     why = f"not a recognised listing; it looks like {looks}"
-    return replace(listing, problems=(Problem(Sighting(listing.file, 1), why),))
+    return replace(listing, entries=(), problems=(Problem(Sighting(listing.file, 1), why),), found=0)
+
+
+def _no_listing(listing: Listing, html: bool) -> bool:
+    """Whether the listing readers found nothing but things that are no papers or, in copied
+    text, mostly such things (fewer than half of its items are papers): the few items of a
+    README or release notes that pass for a paper (a bullet, then a line of capitalised words,
+    see `names.reads_as_names`) are as much chance as the rest, while a listing copied with
+    its page's menu keeps most of its items."""
+    if not listing.entries:
+        return all(problem.message.startswith(_NOT_A_LISTING) for problem in listing.problems)
+    return not html and 2 * len(listing.entries) < listing.found
 
 
 def _skipped(name: str, why: str) -> Listing:

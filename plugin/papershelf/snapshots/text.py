@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space
+from papershelf.snapshots.entries import NO_AUTHOR_LINE, NOT_A_PAPER, RawEntry, build_entry, clean_space
+from papershelf.snapshots.names import reads_as_names
 
 __all__ = ["parse_text_listing"]
 
@@ -53,6 +54,10 @@ def parse_text_listing(text: str, file: str) -> Listing:
         raw = _read_entry([line for line in lines[start:end] if line.text], file)
         if raw.authors is None:
             problems.append(Problem(raw.title_at, NO_AUTHOR_LINE))
+            continue
+        if not reads_as_names(raw.authors):
+            why = f"{NOT_A_PAPER}{raw.authors[:60]!r} after its title does not read as names; skipped"
+            problems.append(Problem(raw.authors_at, why))
             continue
         entry, entry_problems = build_entry(raw, topic)
         problems.extend(entry_problems)
