@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
+from papershelf.snapshots.reader import MAX_SNAPSHOT_BYTES, read_bounded
 
 if TYPE_CHECKING:
     from papershelf.cache import ListingCache
@@ -108,7 +109,8 @@ class SnapshotFolder:
             listing = read_snapshot(path, name)
             entries = tuple(replace(entry, provisional=True) for entry in listing.entries)
             return _Read(stamp, replace(listing, entries=entries), final=False)
-        listing = read_snapshot(path, name) if self.stored is None else self._stored_read(name, path)
+        stored = self.stored is not None and stat.st_size <= MAX_SNAPSHOT_BYTES  # else read_snapshot says why
+        listing = self._stored_read(name, path) if stored else read_snapshot(path, name)
         return _Read(stamp, listing, final=_complete(listing))
 
     def _stored_read(self, name: str, path: Path) -> Listing:
@@ -118,8 +120,10 @@ class SnapshotFolder:
         if not path.is_file():  # read_snapshot says what it is
             return read_snapshot(path, name)
         try:
-            data = path.read_bytes()
+            data = read_bounded(path)
         except OSError:  # read_snapshot says why
+            return read_snapshot(path, name)
+        if len(data) > MAX_SNAPSHOT_BYTES:  # grown since: read_snapshot says how large
             return read_snapshot(path, name)
         listing = self.stored.get(name, data)
         if listing is None:

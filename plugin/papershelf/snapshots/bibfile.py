@@ -23,8 +23,8 @@ from pybtex.database import parse_string
 from pybtex.exceptions import PybtexError
 
 from papershelf.identifiers import arxiv_ids, find_doi, mentioned_arxiv
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, gathered, library_entry, line_numbers
+from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, gathered, library_date, library_entry, line_numbers
 from papershelf.snapshots.latex import decode_latex
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
@@ -170,18 +170,13 @@ def _name(person: BibPerson) -> str:
     return f"{name}, {lineage}" if lineage else name
 
 
-def _date(fields: dict[str, str]) -> tuple[dt.date | None, str]:
+def _date(fields: dict[str, str]) -> tuple[dt.date | str | None, str]:
     """biblatex's `date` (`2022-11`), else `year` and `month` (`jul`, `July`, `7`)."""
     match = _ISO.match(fields.get("date", "").strip()) or _ISO.match(fields.get("year", "").strip())
     if match is None:
         return None, DAY
-    year = int(match[1])
     month = int(match[2]) if match[2] else _month(fields.get("month", ""))
-    day = int(match[3]) if match[3] else 0
-    try:
-        return dt.date(year, month or 1, day or 1), DAY if day else MONTH if month else YEAR
-    except ValueError:
-        return dt.date(year, 1, 1), YEAR
+    return library_date(int(match[1]), month, int(match[3] or 0), match.string)
 
 
 def _month(text: str) -> int:

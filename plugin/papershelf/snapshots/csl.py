@@ -15,14 +15,18 @@ import re
 from dataclasses import replace
 
 from papershelf.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, library_entry
+from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.decoding import replace_surrogates
+from papershelf.snapshots.entries import RawEntry, library_date, library_entry
 
 __all__ = ["looks_like_csl", "parse_csl"]
 
 _MENTIONS = ("number", "container-title", "note", "archive_location", "publisher")
 """Where a CSL item may name its arXiv paper (Zotero writes `number: arXiv:2301.12345`)."""
-_ITEM_START = re.compile(r"^\s*\{", re.MULTILINE)
+_DEEPEST = 64
+"""How deep a CSL-JSON file may nest: an item nests four levels (`issued`, `date-parts`)."""
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""What a lone surrogate comes from: decoded text holds none, only a JSON escape gives one."""
 
 
 def looks_like_csl(text: str) -> bool:
@@ -30,18 +34,27 @@ def looks_like_csl(text: str) -> bool:
 
 
 def parse_csl(text: str, file: str) -> Listing:
+    lines, deep = _item_lines(text)
+    if deep:
+        why = f"nested deeper than {_DEEPEST} levels, which no CSL-JSON library is; skipped"
+        return Listing(file, "", (), (Problem(Sighting(file, deep), why),))
     try:
-        items = json.loads(text)
+        items = json.loads(text, parse_int=_number)
     except json.JSONDecodeError as error:
         return Listing(file, "", (), (Problem(Sighting(file, error.lineno), f"not valid JSON: {error.msg}"),))
     if not isinstance(items, list):
         why = "not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
         return Listing(file, "", (), (Problem(Sighting(file, 1), why),))
-    lines = _item_lines(text)
+    halves = _SURROGATE_ESCAPE.search(text) is not None
     entries: list[Entry] = []
     problems: list[Problem] = []
     for number, item in enumerate(items):
         at = Sighting(file, lines[number] if number < len(lines) else 1)
+        if halves:
+            item, replaced = _without_surrogates(item)
+            if replaced:
+                why = "lone surrogate escape (half of a UTF-16 pair, no character) shown as \ufffd"
+                problems.append(Problem(at, why))
         if not isinstance(item, dict) or not _text(item.get("title")):
             problems.append(Problem(at, "CSL item without a title; skipped"))
             continue
@@ -51,8 +64,26 @@ def parse_csl(text: str, file: str) -> Listing:
     return Listing(file, "", tuple(entries), tuple(problems), found=len(items))
 
 
-def _item_lines(text: str) -> list[int]:
-    """The line of each top-level item: where an object opens at depth one of the array."""
+def _number(digits: str) -> int | str:
+    """A JSON integer; one of more digits than Python converts (4,300) stays text, as the
+    CSL fields that hold numbers may (`"page": "12-15"`)."""
+    try:
+        return int(digits)
+    except ValueError:
+        return digits
+
+
+def _without_surrogates(item: object) -> tuple[object, int]:
+    """The item with each lone surrogate (from a `\\ud800` escape) as U+FFFD, and how many
+    there were: written back as JSON (its depth is bounded), replaced, read again."""
+    written, replaced = replace_surrogates(json.dumps(item, ensure_ascii=False))
+    return (json.loads(written), replaced) if replaced else (item, 0)
+
+
+def _item_lines(text: str) -> tuple[list[int], int]:
+    """The line of each top-level item (where an object opens at depth one of the array),
+    and the line where the nesting first goes deeper than `_DEEPEST` (0 if it never does):
+    Python's JSON reader recurses per level, and 50,000 levels raised a RecursionError."""
     lines, depth, line, in_string, escaped = [], 0, 1, False, False
     for char in text:
         if char == "\n":
@@ -66,9 +97,11 @@ def _item_lines(text: str) -> list[int]:
             if char == "{" and depth == 1:
                 lines.append(line)
             depth += 1
+            if depth > _DEEPEST:
+                return lines, line
         elif char in "]}":
             depth -= 1
-    return lines
+    return lines, 0
 
 
 def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]:
@@ -99,21 +132,18 @@ def _name(person: dict[str, object]) -> str:
     return f"{name}, {suffix}" if suffix else name
 
 
-def _issued(issued: object) -> tuple[dt.date | None, str]:
+def _issued(issued: object) -> tuple[dt.date | str | None, str]:
     parts = issued.get("date-parts") if isinstance(issued, dict) else None
     first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
+    if not first:
+        return None, DAY
+    written = "-".join(str(part) for part in first[:3])
     try:
         numbers = [int(str(part)) for part in first[:3]]
     except ValueError:
-        return None, DAY
-    if not numbers:
-        return None, DAY
-    precision = (YEAR, MONTH, DAY)[len(numbers) - 1]
-    try:
-        month, day = [*numbers[1:], 1, 1][:2]
-        return dt.date(numbers[0], month, day), precision
-    except ValueError:
-        return None, DAY
+        return written, DAY
+    year, month, day = [*numbers, 0, 0][:3]
+    return library_date(year, month, day, written)
 
 
 def _ids(item: dict[str, object]) -> Identifiers:

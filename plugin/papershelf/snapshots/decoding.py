@@ -20,6 +20,10 @@ on Windows, Shift-JIS, GBK, Windows-1251, ...), and now and then a damaged file.
 A file whose text is mostly control characters or undecodable is binary. Control
 characters (all but tab and line breaks) are removed from the text; line breaks become
 `\\n` (CRLF and a lone CR too), so that every reader counts lines the same way.
+
+Text that a reader decodes further (a JSON `\\ud800` escape, an e-mail part in UTF-7) can
+hold a lone surrogate: half of a UTF-16 pair, no character, which no page or export can
+be written with. `replace_surrogates` makes each one U+FFFD, for the reader to report.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
-__all__ = ["Decoded", "decode_snapshot"]
+__all__ = ["Decoded", "decode_snapshot", "replace_surrogates", "shown"]
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose mark is its prefix
@@ -46,6 +50,7 @@ _BINARY_SHARE = 0.1
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _ESCAPED = re.compile(r"[\udc80-\udcff]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f\udc80-\udcff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -117,3 +122,16 @@ def _detected(data: bytes) -> tuple[str, str, bool]:
     rivals = any(str(match) != text for match in tied)
     sure = not rivals and len(_NON_ASCII.findall(text)) >= _EVIDENCE and chosen.chaos < _CHAOS
     return text, chosen.encoding, not sure
+
+
+def replace_surrogates(text: str) -> tuple[str, int]:
+    """`text` with each surrogate code point made U+FFFD, and how many there were."""
+    return _SURROGATE.subn("\ufffd", text)
+
+
+def shown(text: str, length: int = 30) -> str:
+    """A value as a warning quotes it: its first `length` characters when it is longer (a
+    5,000-digit "year"), lone surrogates replaced (a warning is written to a terminal and a
+    log, which cannot encode them)."""
+    text = text if len(text) <= length else text[:length] + "…"
+    return replace_surrogates(text)[0]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from papershelf.identifiers import issued_month, link_problems, web_ids
-from papershelf.model import DAY, MONTH, Entry, Identifiers, Problem, Sighting
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -26,6 +26,7 @@ __all__ = [
     "build_entry",
     "clean_space",
     "gathered",
+    "library_date",
     "library_entry",
     "line_numbers",
     "tag_text",
@@ -164,6 +165,20 @@ def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     kept = replace(raw, abstract_expected=False, date_expected=False, complete_undated=True)
     entry, problems = build_entry(kept, "")
     return replace(entry, key=key), problems
+
+
+def library_date(year: int, month: int, day: int, written: str) -> tuple[dt.date | str, str]:
+    """A library entry's date as its `RawEntry` takes it, with the precision given (a month or
+    day of 0: not given). A month or day that no calendar has is dropped and the year kept; a
+    year that none has (`0000`, 10^20) leaves the date as `written`, which `build_entry`
+    reports as unreadable (the entry stays, undated)."""
+    precision = DAY if day else MONTH if month else YEAR
+    for parts, given in (((year, month or 1, day or 1), precision), ((year, 1, 1), YEAR)):
+        try:
+            return dt.date(*parts), given
+        except (ValueError, OverflowError):  # OverflowError: a year past what C's int holds
+            continue
+    return written, DAY
 
 
 def _abstract(text: str) -> tuple[str, bool]:

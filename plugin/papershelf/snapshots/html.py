@@ -16,6 +16,7 @@ holding another entry is a wrapper, not an entry.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import warnings
 from bisect import bisect_left
 from collections import Counter
@@ -34,6 +35,10 @@ from papershelf.snapshots.scholar import is_scholar_alert, read_scholar_alert
 __all__ = ["page_soup", "parse_html_listing"]
 
 _BULLETS = "•◦▪‣●■►▸ "
+_UNKNOWN_SECTION = re.compile(
+    r"<!\[(?!(?:temp|cdata|ignore|include|rcdata|if|else|endif)(?![-_.a-z0-9]))", re.IGNORECASE
+)
+"""`<![` but for the marked sections `html.parser` reads (`_markupbase.parse_marked_section`)."""
 _MAX_CLIMB = 32
 _ABSTRACT_LENGTH = 60
 _Anchor = tuple[PageElement, dt.date | str]
@@ -51,10 +56,15 @@ _PAGE_READERS = (
 def page_soup(html: str) -> BeautifulSoup:
     """The parsed markup of a saved page or an e-mail's HTML part. It is a file's content,
     never a file name or a URL, whatever it looks like (`.TXT`, `http://...`), so
-    BeautifulSoup's warning that it might be one is not given."""
+    BeautifulSoup's warning that it might be one is not given.
+
+    A `<![` that opens no marked section `html.parser` knows (`<![ x`) made it refuse the
+    whole page; a browser reads it as a bogus comment up to the next `>`, and so does
+    `html.parser` once it is written `<!-[` (a `<!` that opens no comment, doctype or
+    section)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
-        return BeautifulSoup(html, "html.parser")
+        return BeautifulSoup(_UNKNOWN_SECTION.sub("<!-[", html), "html.parser")
 
 
 def parse_html_listing(html: str, file: str) -> Listing:

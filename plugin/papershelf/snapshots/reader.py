@@ -4,6 +4,11 @@ Decoding is reported where it matters: a line with undecodable bytes or control
 characters is a warning at that line (only the entry that holds it is affected, see
 `entries.build_entry`), and a file that is not UTF-8 says which encoding was assumed: a
 note when the detector is sure, a warning when it guessed.
+
+A bad file costs that file only. A file larger than `MAX_SNAPSHOT_BYTES` is skipped unread,
+and whatever a reader raises becomes one warning for its file (`could not be read: ...`):
+each reader handles the bad input it knows of itself, this is the boundary that keeps a
+reader's unknown bug from stopping a build.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
-from papershelf.snapshots.decoding import Decoded, decode_snapshot
+from papershelf.snapshots.decoding import Decoded, decode_snapshot, shown
 from papershelf.snapshots.csl import looks_like_csl, parse_csl
 from papershelf.snapshots.ris import looks_like_ris, parse_ris
 from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
@@ -25,7 +30,13 @@ from papershelf.snapshots.entries import NOT_A_PAPER
 from papershelf.snapshots.feeds import looks_like_feed, parse_feed
 from papershelf.snapshots.text import parse_text_listing
 
-__all__ = ["SNAPSHOT_SUFFIXES", "read_snapshot"]
+__all__ = ["MAX_SNAPSHOT_BYTES", "SNAPSHOT_SUFFIXES", "read_bounded", "read_snapshot"]
+
+MAX_SNAPSHOT_BYTES = 256 * 2**20
+"""The most one snapshot file may hold. A saved listing is a few hundred kB; a library export
+holds 0.5 to 2.5 kB a paper (Better BibTeX's .bib and CSL-JSON, PubMed's RIS with abstracts),
+so 100,000 papers fit. A larger file is no snapshot (a disk image, a file of zeros), and
+reading it would hold it all in memory, several times over while it is decoded."""
 
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
@@ -58,11 +69,42 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
         kind = suffix or "no extension"
         return _skipped(name, f"not a snapshot ({kind}: no reader knows this kind of file); skipped")
     try:
-        if data is None and not stat.S_ISREG(path.stat().st_mode):
-            return _skipped(name, "not a regular file; skipped")
-        data = path.read_bytes() if data is None else data
+        if data is None:
+            status = path.stat()
+            if not stat.S_ISREG(status.st_mode):
+                return _skipped(name, "not a regular file; skipped")
+            data = b"" if status.st_size > MAX_SNAPSHOT_BYTES else read_bounded(path)
+            size = max(status.st_size, len(data))
+        else:
+            size = len(data)
     except OSError as error:
         return _skipped(name, f"cannot read: {error.strerror or error}")
+    if size > MAX_SNAPSHOT_BYTES:
+        limit = f"more than a snapshot may hold ({_size(MAX_SNAPSHOT_BYTES)})"
+        return _skipped(name, f"{_size(size)}, {limit}; skipped unread")
+    try:
+        return _read(data, suffix, name)
+    except Exception as error:  # noqa: BLE001 - the boundary: a reader's bug costs its file
+        return _skipped(name, f"could not be read: {type(error).__name__}: {shown(str(error), 200)}")
+
+
+def read_bounded(path: Path) -> bytes:
+    """The file's bytes, but never more than one byte past `MAX_SNAPSHOT_BYTES` (a file that
+    grew after its size was looked at is then too large, not read whole)."""
+    with path.open("rb") as file:
+        return file.read(MAX_SNAPSHOT_BYTES + 1)
+
+
+def _size(count: int) -> str:
+    """`3 GiB`, `128.5 MiB`: a file's size as a warning names it."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if count >= scale:
+            return f"{count / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{count} bytes"
+
+
+def _read(data: bytes, suffix: str, name: str) -> Listing:
+    """The listing of a file's bytes, read by the reader of its kind."""
     if not data.strip():
         return _skipped(name, "empty file")
     if suffix in EMAIL_SUFFIXES:  # MIME says how its parts are encoded

@@ -15,8 +15,8 @@ from dataclasses import replace
 import rispy
 
 from papershelf.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, library_entry, line_numbers
+from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers
 
 __all__ = ["looks_like_ris", "parse_ris"]
 
@@ -24,8 +24,9 @@ _MENTIONS = (
     "journal_name", "secondary_title", "alternate_title1", "alternate_title3", "notes", "note", "urls"
 )
 """Where a RIS record may name its arXiv paper (`JO`, `T2`, `J2`, `JF`, `N1`, `M1`, `UR`)."""
-_RECORD = re.compile(r"^TY  - ", re.MULTILINE)
+_RECORD = re.compile(r"^TY  -(?: |$)", re.MULTILINE)
 _DATE = re.compile(r"^(\d{4})(?:[/-](\d{1,2})?)?(?:[/-](\d{1,2})?)?")
+_PARSER = rispy.RisParser()
 
 
 def looks_like_ris(text: str) -> bool:
@@ -33,26 +34,26 @@ def looks_like_ris(text: str) -> bool:
 
 
 def parse_ris(text: str, file: str) -> Listing:
-    lines = line_numbers(text, [match.start() for match in _RECORD.finditer(text)])
-    try:
-        records = rispy.loads(text)
-    except (OSError, ValueError) as error:
-        return Listing(file, "", (), (Problem(Sighting(file, 1), f"RIS file rispy cannot read ({error})"),))
+    """Record by record (each `TY  -` line to the next): rispy, given the whole file, carried
+    one record's last tag into the next, and a record cut after `TY  -` followed by any line
+    raised a KeyError for the whole file."""
+    starts = [match.start() for match in _RECORD.finditer(text)]
+    lines = line_numbers(text, starts)
     entries: list[Entry] = []
     problems: list[Problem] = []
-    for number, record in enumerate(records):
-        at = Sighting(file, lines[number] if number < len(lines) else 1)
-        title = record.get("title") or record.get("primary_title") or ""
-        if not title:
-            problems.append(Problem(at, "RIS record without a title; skipped"))
-            continue
-        entry, found = _entry(record, str(title), at)
-        entries.append(entry)
-        problems += found
-    if len(lines) > len(records):  # rispy drops a record that `ER  -` never closes
-        problems.append(
-            Problem(Sighting(file, lines[len(records)]), "RIS record not closed by 'ER  -'; skipped")
-        )
+    for start, end, line in zip(starts, [*starts[1:], len(text)][: len(starts)], lines, strict=True):
+        at = Sighting(file, line)
+        records = _PARSER.parse(text[start:end])
+        if not records:  # rispy drops a record that `ER  -` never closes
+            problems.append(Problem(at, "RIS record not closed by 'ER  -'; skipped"))
+        for record in records:
+            title = record.get("title") or record.get("primary_title") or ""
+            if not title:
+                problems.append(Problem(at, "RIS record without a title; skipped"))
+                continue
+            entry, found = _entry(record, str(title), at)
+            entries.append(entry)
+            problems += found
     if not lines:
         problems.append(Problem(Sighting(file, 1), "no RIS records found"))
     return Listing(file, "", tuple(entries), tuple(problems), found=len(lines))
@@ -84,15 +85,11 @@ def _name(person: str) -> str:
     return f"{name}, {suffix.strip()}" if given.strip() and suffix.strip() else name
 
 
-def _date(text: str) -> tuple[dt.date | None, str]:
+def _date(text: str) -> tuple[dt.date | str | None, str]:
     match = _DATE.match(text.strip())
     if match is None:
         return None, DAY
-    year, month, day = int(match[1]), int(match[2] or 0), int(match[3] or 0)
-    try:
-        return dt.date(year, month or 1, day or 1), DAY if day else MONTH if month else YEAR
-    except ValueError:
-        return dt.date(year, 1, 1), YEAR
+    return library_date(int(match[1]), int(match[2] or 0), int(match[3] or 0), match.string)
 
 
 def _ids(record: dict[str, object]) -> Identifiers:

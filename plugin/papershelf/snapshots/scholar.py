@@ -20,6 +20,7 @@ from bs4 import BeautifulSoup, Tag
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.snapshots.decoding import shown
 from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 
 __all__ = ["is_scholar_alert", "read_scholar_alert"]
@@ -53,6 +54,8 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
     at = Sighting(file, getattr(link, "sourceline", None) or 1)
     match = _BYLINE.match(tag_text(byline)) if isinstance(byline, Tag) else None
     venue = (match["venue"] or "") if match else ""
+    href = str(link.get("href", ""))
+    target, refused = _target(href)
     raw = RawEntry(
         title=tag_text(link),
         title_at=at,
@@ -60,10 +63,12 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
         authors_at=at,
         date=day,
         abstract=_snippet(snippet),
-        ids=_ids(_target(str(link.get("href", ""))), venue),
+        ids=_ids(target, venue),
         date_expected=day is not None,  # else the file says once that it has no date
     )
     entry, problems = build_entry(raw, TOPIC)
+    if refused:
+        problems.insert(0, Problem(at, f"link {shown(href)!r} is no URL ({refused}); not linked"))
     if match and match["authors"].endswith("…"):
         entry = replace(entry, authors_truncated=True)
     return entry, problems
@@ -74,10 +79,14 @@ def _snippet(block: object) -> str:
     return tag_text(block) if isinstance(block, Tag) and "gse_alrt_sni" in classes else ""
 
 
-def _target(href: str) -> str:
-    """The paper's address behind Scholar's redirect."""
-    query = parse_qs(urlsplit(href).query)
-    return query.get("url", [href])[0]
+def _target(href: str) -> tuple[str, str]:
+    """The paper's address behind Scholar's redirect, and why there is none when urllib
+    refuses `href` (`http://[x`: an IPv6 host that is none)."""
+    try:
+        query = parse_qs(urlsplit(href).query)
+    except ValueError as error:
+        return "", str(error)
+    return query.get("url", [href])[0], ""
 
 
 def _ids(url: str, venue: str) -> Identifiers:

@@ -20,6 +20,7 @@ import datetime
 from dataclasses import dataclass
 
 from papershelf.snapshots.dates.parsing import parse_date_swappable
+from papershelf.snapshots.decoding import shown
 
 __all__ = ["DateReading", "read_date"]
 
@@ -47,7 +48,7 @@ def read_date(
     else:
         reading = parse_date_swappable(written)
         if reading is None:
-            return DateReading(None, f"unreadable date {written!r}")
+            return DateReading(None, f"unreadable date {shown(written)!r}")
         date, ambiguous = reading
     latest = (today or datetime.date.today()) + _AHEAD
     earliest = datetime.date.min if any_age else _EARLIEST
