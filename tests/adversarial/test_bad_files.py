@@ -2,7 +2,10 @@
 of the folder builds. Each of the files below stopped `mkdocs build` and the command line with
 a traceback; each is now read by its own reader (no reader raises, so the catch-all around
 every reader never has to speak for them), and a site holding all of them beside a good
-snapshot builds."""
+snapshot builds.
+
+A `.bib` file whose `@string` macros each double the last expands to what one file may
+expand to and no further: its other entries are read, a build never runs out of memory."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import os
 import resource
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -200,3 +204,46 @@ def test_the_command_line_reads_a_folder_of_bad_files(tmp_path: Path):
     assert {"Paging Attention", "Whole", "Year zero", "Bad host"} <= titles
     warned = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
     assert sorted(line.split(":")[1].strip() for line in warned if "good.txt" not in line) == ALL_BAD
+
+
+MACRO_BOMB = (
+    '@string{a0 = "xx"}\n'
+    + "".join(f"@string{{a{n} = a{n - 1} # a{n - 1}}}\n" for n in range(1, 41))
+    + "@misc{good,\n  title = {Good entry},\n  author = {Lee, Ann},\n  month = jan,\n  year = 2024\n}\n"
+    + "@misc{boom,\n  title = a40,\n  author = {Lee, Ann},\n  year = 2024\n}\n"
+)
+
+
+def test_a_macro_bomb_is_bounded_and_the_files_other_entries_are_read(tmp_path: Path):
+    """Read in a process of its own with 1 GiB of memory at most: before the bound, the
+    doubling macros ran a build out of memory (here: a MemoryError in that process)."""
+    assert len(MACRO_BOMB.encode()) < 1200
+    (tmp_path / "bomb.bib").write_text(MACRO_BOMB, encoding="utf-8")
+    script = textwrap.dedent(
+        """
+        import json, resource, sys
+        from pathlib import Path
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+        from papershelf.snapshots.reader import read_snapshot
+        read = read_snapshot(Path(sys.argv[1]))
+        print(json.dumps({"entries": [[e.key, e.title] for e in read.entries],
+                          "problems": [str(p) for p in read.problems]}))
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "bomb.bib")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    read = json.loads(result.stdout)
+    assert read["entries"] == [["good", "Good entry"]]
+    limit = "macro 'a16' expands to 131,072 characters, more than one may (65,536)"
+    assert read["problems"][0] == f"bomb.bib:18: BibTeX @string not read ({limit}); skipped"
+    # The macros defined from the one refused are undefined, and so is the entry that uses them.
+    undefined = [
+        f"bomb.bib:{line}: BibTeX @string pybtex cannot read (undefined string" for line in range(19, 42)
+    ]
+    undefined.append("bomb.bib:48: BibTeX entry pybtex cannot read (undefined string")
+    assert [p[: len(start)] for p, start in zip(read["problems"][1:], undefined, strict=True)] == undefined

@@ -17,10 +17,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from pybtex.database import BibliographyData
 from pybtex.database import Entry as BibEntry
 from pybtex.database import Person as BibPerson
-from pybtex.database import parse_string
+from pybtex.database.input.bibtex import Parser, month_names
 from pybtex.exceptions import PybtexError
+from pybtex.utils import CaseInsensitiveDict
 
 from papershelf.identifiers import arxiv_ids, find_doi, mentioned_arxiv
 from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
@@ -52,13 +54,13 @@ def looks_like_bibtex(text: str) -> bool:
 
 def parse_bibtex(text: str, file: str) -> Listing:
     """The whole file at once (pybtex sets up a parser per call: 7 ms, most of an entry's
-    cost, and `@string` macros hold across entries); if pybtex refuses it, entry by entry,
-    so that a broken entry costs only itself."""
+    cost); if pybtex refuses it, block by block (each `@` at the start of a line to the
+    next), so that a broken entry costs only itself."""
     starts = [(match.start(), match[1].lower()) for match in _START.finditer(text)]
     lines = line_numbers(text, [start for start, _ in starts])
     papers = [number for number, (_, kind) in enumerate(starts) if kind not in _NOT_PAPERS]
     try:
-        whole = list(parse_string(text, "bibtex").entries.items())
+        whole = list(_parsed(text, _Macros()).entries.items())
     except PybtexError:
         whole = []
     if papers and len(whole) == len(papers):
@@ -73,51 +75,69 @@ def parse_bibtex(text: str, file: str) -> Listing:
     return Listing(file, "", tuple(entries), tuple(problems), found=len(papers))
 
 
+class _ExpansionLimit(PybtexError):
+    """Macros that expand to more than one file may."""
+
+
+class _Macros(CaseInsensitiveDict):
+    """A file's `@string` macros (and pybtex's month names), each use checked. pybtex copies a
+    macro's text wherever a value names it: 827 bytes of macros that each double the last
+    ask for 2^40 characters and ran a build out of memory. As bibtex bounds one string and
+    its string pool, a macro longer than `LONGEST` is not used, and all uses together
+    expand to `LIMIT` characters at most, which bounds the time they take too."""
+
+    LONGEST = 2**16
+    LIMIT = 2**24
+
+    def __init__(self) -> None:
+        super().__init__(month_names)
+        self.left = self.LIMIT
+
+    def __getitem__(self, name: str) -> str:
+        value = super().__getitem__(name)
+        if len(value) > self.LONGEST:
+            why = f"macro {name!r} expands to {len(value):,} characters, more than one may ({self.LONGEST:,})"
+            raise _ExpansionLimit(why)
+        if len(value) > self.left:
+            raise _ExpansionLimit(
+                f"macros expand to more than {self.LIMIT:,} characters, as many as one file may"
+            )
+        self.left -= len(value)
+        return value
+
+
+def _parsed(text: str, macros: _Macros) -> BibliographyData:
+    """pybtex's reading of `text` with `macros`, which it reads and defines as it goes."""
+    parser = Parser()
+    parser.macros = macros
+    return parser.parse_string(text)
+
+
 def _one_by_one(
     text: str, starts: list[tuple[int, str]], lines: list[int], file: str
 ) -> Iterator[tuple[Entry | None, list[Problem]]]:
-    """Each entry read on its own, after the text of the `@string` blocks above it (that
-    pybtex reads), so that its macros hold; pybtex's `line N` made the file's line."""
-    macros = ""
-    pending: list[str] = []
+    """Each entry and `@string` block read on its own, with the macros of the `@string`
+    blocks above it (a broken one is a warning, and costs only the entries that use its
+    macro); pybtex's `line N` made the file's line."""
+    macros = _Macros()
     for number, (start, kind) in enumerate(starts):
+        if kind in ("preamble", "comment"):
+            continue
         end = starts[number + 1][0] if number + 1 < len(starts) else len(text)
-        if kind == "string":
-            pending.append(text[start:end].rstrip("\n") + "\n")
-            continue
-        if kind in _NOT_PAPERS:
-            continue
-        if pending:
-            macros += _readable(pending, macros)
-            pending = []
         at = Sighting(file, lines[number])
+        what = "@string" if kind == "string" else "entry"
         try:
-            data = parse_string(macros + text[start:end], "bibtex")
+            data = _parsed(text[start:end], macros)
+        except _ExpansionLimit as error:
+            yield None, [Problem(at, f"BibTeX {what} not read ({error}); skipped")]
+            continue
         except PybtexError as error:
-            shift = lines[number] - 1 - macros.count("\n")
+            shift = lines[number] - 1
             message = _LINE.sub(lambda match, shift=shift: f"line {int(match[1]) + shift}", str(error))
-            yield None, [Problem(at, f"BibTeX entry pybtex cannot read ({message}); skipped")]
+            yield None, [Problem(at, f"BibTeX {what} pybtex cannot read ({message}); skipped")]
             continue
         for key, bib in data.entries.items():
             yield _entry(key, bib, at)
-
-
-def _readable(blocks: list[str], macros: str) -> str:
-    """The `@string` blocks pybtex reads after `macros`: all at once, else those that parse
-    on their own (a broken one must not cost every entry below it)."""
-    try:
-        parse_string(macros + "".join(blocks), "bibtex")
-        return "".join(blocks)
-    except PybtexError:
-        pass
-    kept = ""
-    for block in blocks:
-        try:
-            parse_string(macros + kept + block, "bibtex")
-        except PybtexError:
-            continue
-        kept += block
-    return kept
 
 
 def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]:
