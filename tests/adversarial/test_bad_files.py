@@ -206,6 +206,52 @@ def test_the_command_line_reads_a_folder_of_bad_files(tmp_path: Path):
     assert sorted(line.split(":")[1].strip() for line in warned if "good.txt" not in line) == ALL_BAD
 
 
+MAILING = """Date: Fri, 17 Mar 100000000000000000000 00:51:30 GMT
+Subject: q-fin.TR daily Subj-class mailing
+
+\\\\
+arXiv:2303.08867
+Date: Wed, 15 Mar 2023 18:34:08 GMT   (243kb,D)
+
+Title: A Bayesian derivation of the square root law of market impact
+Authors: Louis Saddier and Matteo Marsili
+Categories: q-fin.TR
+\\\\
+  We show that the main empirical findings on the impact of a sequence of transactions
+\\\\ ( https://arxiv.org/abs/2303.08867 ,  243kb)
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "warnings"),
+    [
+        # The day of a `Date:` past what C's int holds raised OverflowError.
+        ("date.txt", MAILING, ["date.txt:9: no date after the authors"]),
+        (
+            "date.eml",
+            alert_eml("Far day", "https://arxiv.org/abs/1912.02974").replace(
+                b"Tue, 10 Dec", b"Tue, 1" + b"0" * 22 + b" Dec"
+            ),
+            ["date.eml:1: a Scholar alert saved without its e-mail headers has no date; save it as .eml"],
+        ),
+        # The `email` package raised UnicodeEncodeError on a header that decodes to a lone surrogate.
+        (
+            "header.eml",
+            alert_eml("Odd header", "https://arxiv.org/abs/1912.02975", "=?utf-7?q?+2AA-?= text/html"),
+            ["header.eml:1: a header Python's e-mail parser cannot decode (surrogates not allowed); skipped"],
+        ),
+    ],
+)
+def test_what_the_mutation_fuzzer_found_is_read(
+    tmp_path: Path, name: str, content: str | bytes, warnings: list[str]
+):
+    """Found by `test_every_reader_reads_mutated_files_without_raising` (tests/test_properties.py)."""
+    (tmp_path / name).write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    read = read_snapshot(tmp_path / name)
+    assert [str(problem) for problem in read.problems] == warnings
+    assert len(read.entries) == (0 if name == "header.eml" else 1)
+
+
 MACRO_BOMB = (
     '@string{a0 = "xx"}\n'
     + "".join(f"@string{{a{n} = a{n - 1} # a{n - 1}}}\n" for n in range(1, 41))

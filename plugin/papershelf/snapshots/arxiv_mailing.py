@@ -27,12 +27,12 @@ and 2) ((1) Kyoto U., (2) JAXA)`) are put back beside each name.
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import re
 from dataclasses import dataclass, replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
+from papershelf.snapshots.dates import parse_mail_date
 from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, clean_space, line_numbers
 
 __all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
@@ -188,10 +188,10 @@ def _announced(preamble: str) -> dt.date | None:
 def _day(text: str) -> dt.date | None:
     """`Fri, 17 Mar 23 00:31:14 GMT`, `Wed, 15 Mar 2023 18:34:08 GMT   (243kb,D)` (the
     size is ignored) or `Fri, 3 Mar 2023`."""
+    day = parse_mail_date(text)
+    if day is not None:
+        return day
     try:
-        return email.utils.parsedate_to_datetime(text).date()
-    except (TypeError, ValueError):
-        try:
-            return dt.datetime.strptime(text.strip(), "%a, %d %b %Y").date()
-        except ValueError:
-            return None
+        return dt.datetime.strptime(text.strip(), "%a, %d %b %Y").date()
+    except ValueError:
+        return None

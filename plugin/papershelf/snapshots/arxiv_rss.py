@@ -14,12 +14,12 @@ in a warning, and gives no paper.
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import re
 from dataclasses import replace
 
 from papershelf.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
+from papershelf.snapshots.dates import parse_mail_date
 from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
@@ -80,7 +80,4 @@ def _entry(item: Element, file: str) -> tuple[Entry | None, list[Problem]]:
 
 def _day(text: str) -> dt.date | str | None:
     """The announcement day of an RFC 822 date (`Thu, 28 Nov 2024 00:00:00 -0500`)."""
-    try:
-        return email.utils.parsedate_to_datetime(text).date()
-    except (TypeError, ValueError):
-        return text or None
+    return parse_mail_date(text) or text or None

@@ -4,9 +4,10 @@
 names of every CLDR locale (`months`, built from each locale's words by `locales`, all
 split into `tokens` alike); `read_date` judges what it read as a listing's reader must
 (`reading`): implausible dates become unknown, ambiguous ones are read day first.
+`parse_mail_date` reads an e-mail's or a feed's RFC 822 date.
 """
 
-from papershelf.snapshots.dates.parsing import parse_date
+from papershelf.snapshots.dates.parsing import parse_date, parse_mail_date
 from papershelf.snapshots.dates.reading import DateReading, read_date
 
-__all__ = ["DateReading", "parse_date", "read_date"]
+__all__ = ["DateReading", "parse_date", "parse_mail_date", "read_date"]

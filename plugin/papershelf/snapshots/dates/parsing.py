@@ -18,18 +18,22 @@ language that was, so the date is read without a locale:
 
 A date that does not exist (`31 February 2026`), two-digit years, text with no or several
 dates give None; nothing here raises.
+
+`parse_mail_date` reads the other form a snapshot holds: an e-mail's or a feed's RFC 822
+date (`Thu, 28 Nov 2024 00:00:00 -0500`).
 """
 
 from __future__ import annotations
 
 import datetime
+import email.utils
 import functools
 import unicodedata
 
 from papershelf.snapshots.dates.months import Lexicon, month_lexicon
 from papershelf.snapshots.dates.tokens import NUMBER, WORD, Token, split_tokens
 
-__all__ = ["parse_date", "parse_date_swappable"]
+__all__ = ["parse_date", "parse_date_swappable", "parse_mail_date"]
 
 _MAX_INPUT = 200  # a date is short; anything longer is not one
 
@@ -56,6 +60,15 @@ def parse_date_swappable(text: str) -> tuple[datetime.date, bool] | None:
     if not text:
         return None
     return _parse_cached(text)
+
+
+def parse_mail_date(text: str) -> datetime.date | None:
+    """The day of an RFC 822 date; None for one `email.utils` cannot read, or whose numbers
+    overflow what it converts them to (a year of 10^20 raised OverflowError)."""
+    try:
+        return email.utils.parsedate_to_datetime(text).date()
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 @functools.lru_cache(maxsize=4096)
