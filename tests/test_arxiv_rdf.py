@@ -96,7 +96,8 @@ def test_an_old_arxiv_feed_gives_each_item_as_a_paper(tmp_path: Path):
         [("Ann Lee", None), ("John Smith", None)],
         [("Bo Wu", "Kyoto University")],
     ]
-    assert [e.date for e in read.entries] == [dt.date(2023, 3, 16), dt.date(2022, 11, 1), dt.date(2023, 3, 16)]
+    announced, updated = dt.date(2023, 3, 16), dt.date(2022, 11, 1)
+    assert [e.date for e in read.entries] == [announced, updated, announced]
     assert not any(e.provisional for e in read.entries)  # UPDATED: a later version, by its id's month
     first = read.entries[0]
     assert first.abstract == "We fit sparse mixtures to tables of $n<10^4$ rows and forecast & compare them."

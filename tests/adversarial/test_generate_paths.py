@@ -61,15 +61,15 @@ def test_generate_never_replaces_a_file_it_did_not_write(tmp_path):
     result = _generate(out, snapshots)
     assert result.returncode == 0, result.stderr
     assert (out / "papers" / "index.md").read_text(encoding="utf-8") == "# My own papers page\n"
-    assert f"warning: {out / 'papers' / 'index.md'}: not written by papershelf; left as it is" in result.stderr
+    left = out / "papers" / "index.md"
+    assert f"warning: {left}: not written by papershelf; left as it is" in result.stderr
     assert (out / "papers" / "kim2026operating.md").exists()
     assert "papers/index.md" not in (out / ".papershelf-files").read_text(encoding="utf-8")
 
 
 def test_generate_keeps_a_file_edited_since_it_wrote_it(tmp_path):
-    snapshots = _snapshots(
-        tmp_path, entry("Operating Clusters", "Seon Ho Kim"), entry("Other Work", "Ann Author", "6 August 2026")
-    )
+    other = entry("Other Work", "Ann Author", "6 August 2026")
+    snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"), other)
     out = tmp_path / "out"
     assert _generate(out, snapshots).returncode == 0
     edited, dropped = out / "papers" / "kim2026operating.md", out / "papers" / "author2026other.md"
