@@ -189,3 +189,57 @@ def test_a_ris_author_with_a_suffix_is_one_person(tmp_path: Path):
     )
     read = read_snapshot(tmp_path / "jr.ris")
     assert [p.name for p in read.entries[0].authors] == ["Ann Lee", "John Smith, Jr."]
+
+
+# A hand-made references file of the kind a paper's sources hold: macros its author's
+# other file defined (`ieeeacm`), a field written twice, a `@misc` with only a URL.
+HAND_MADE = r"""@string{acm = "ACM"}
+
+@inproceedings{dean2004mapreduce,
+  title = {{MapReduce}: Simplified Data Processing on Large Clusters},
+  author = {Dean, Jeffrey and Ghemawat, Sanjay},
+  booktitle = {OSDI},
+  publisher = ieeeacm,
+  year = {2004}
+}
+
+@article{lamport1978time,
+  title = {Time, Clocks, and the Ordering of Events in a Distributed System},
+  author = {Lamport, Leslie},
+  journal = cacm # { 21(7)},
+  publisher = acm,
+  year = 1978,
+  year = 1979
+}
+
+@misc{githubrepo,
+  howpublished = {\url{https://github.com/example/repo}},
+  note = {Accessed 2024}
+}
+
+@book{tanenbaum2007,
+  title = {Distributed Systems},
+  author = {Tanenbaum, Andrew S. and van Steen, Maarten},
+  publisher = ieeeacm,
+  year = {2007}
+}
+"""
+
+
+def test_undefined_macros_and_duplicate_fields_cost_the_field_as_bibtex_does(tmp_path: Path):
+    (tmp_path / "refs.bib").write_text(HAND_MADE, encoding="utf-8")
+    read = read_snapshot(tmp_path / "refs.bib")
+    assert [(e.key, e.title) for e in read.entries] == [
+        ("dean2004mapreduce", "MapReduce: Simplified Data Processing on Large Clusters"),
+        ("lamport1978time", "Time, Clocks, and the Ordering of Events in a Distributed System"),
+        ("tanenbaum2007", "Distributed Systems"),
+    ]
+    assert read.entries[1].date == dt.date(1978, 1, 1)  # the first `year`, as bibtex keeps it
+    assert [str(problem) for problem in read.problems] == [
+        "refs.bib:7: undefined @string macro 'ieeeacm': read as empty, as bibtex does",
+        "refs.bib:11: entry 'lamport1978time' has a second 'year' field: the first is kept, as bibtex does",
+        "refs.bib:14: undefined @string macro 'cacm': read as empty, as bibtex does",
+        "refs.bib:20: not a paper: BibTeX entry 'githubrepo' has neither title nor author; skipped",
+        "refs.bib:28: undefined @string macro 'ieeeacm': read as empty, as bibtex does",
+    ]
+    assert read.found == 4

@@ -285,12 +285,11 @@ def test_a_macro_bomb_is_bounded_and_the_files_other_entries_are_read(tmp_path: 
     )
     assert result.returncode == 0, result.stderr[-2000:]
     read = json.loads(result.stdout)
-    assert read["entries"] == [["good", "Good entry"]]
+    # As bibtex: the macro defined from the one refused is undefined, read as empty (and so
+    # are those built on it, and the title that names the last); the entries are read.
+    assert read["entries"] == [["good", "Good entry"], ["boom", ""]]
     limit = "macro 'a16' expands to 131,072 characters, more than one may (65,536)"
-    assert read["problems"][0] == f"bomb.bib:18: BibTeX @string not read ({limit}); skipped"
-    # The macros defined from the one refused are undefined, and so is the entry that uses them.
-    undefined = [
-        f"bomb.bib:{line}: BibTeX @string pybtex cannot read (undefined string" for line in range(19, 42)
+    assert read["problems"] == [
+        f"bomb.bib:18: BibTeX @string not read ({limit}); skipped",
+        "bomb.bib:19: undefined @string macro 'a17': read as empty, as bibtex does",
     ]
-    undefined.append("bomb.bib:48: BibTeX entry pybtex cannot read (undefined string")
-    assert [p[: len(start)] for p, start in zip(read["problems"][1:], undefined, strict=True)] == undefined

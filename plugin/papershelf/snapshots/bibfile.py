@@ -1,32 +1,42 @@
 """Reader for a library kept elsewhere: a BibTeX or biblatex file (Zotero, Better BibTeX,
 JabRef), read with pybtex one entry at a time.
 
-Each `@type{key, ...}` is a paper whatever its type, under the file's own key (kept as
-the paper's citation key when it is a safe one, see `papershelf.keys`). An entry pybtex
-cannot read is a warning at its line and costs only itself; `@string`, `@preamble` and
-`@comment` are no papers. Fields are LaTeX: accents decoded, the braces that protect case
-(`{{BV Master Action}}`, `{de Swart}`) dropped. The date is biblatex's `date` or `year`
-and `month`, to the precision given (a year alone stays a year). `eprint` with an arXiv
-`archivePrefix`/`eprinttype` (or a bare new-style id), `doi` and `url` say where it is.
+Each `@type{key, ...}` with a title or an author is a paper whatever its type, under the
+file's own key (kept as the paper's citation key when it is a safe one, see
+`papershelf.keys`). It is read as bibtex reads it: an undefined `@string` macro (`publisher =
+ieeeacm`) reads as empty and a second field of the same name is ignored, each a warning that
+costs that field, never the entry; an entry pybtex cannot read at all is a warning at its line
+and costs only itself; `@string`, `@preamble` and `@comment` are no papers. Fields are LaTeX:
+accents decoded, the braces that protect case (`{{BV Master Action}}`, `{de Swart}`) dropped.
+The date is biblatex's `date` or `year` and `month`, to the precision given (a year alone
+stays a year). `eprint` with an arXiv `archivePrefix`/`eprinttype` (or a bare new-style id),
+`doi` and `url` say where it is, or else an arXiv DOI, URL, journal or note.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from pybtex.database import BibliographyData
 from pybtex.database import Entry as BibEntry
 from pybtex.database import Person as BibPerson
-from pybtex.database.input.bibtex import Parser, month_names
+from pybtex.database.input.bibtex import DuplicateField, Parser, UndefinedMacro, month_names
 from pybtex.exceptions import PybtexError
 from pybtex.utils import CaseInsensitiveDict
 
 from papershelf.identifiers import arxiv_ids, find_doi, mentioned_arxiv
 from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, gathered, library_date, library_entry, line_numbers
+from papershelf.snapshots.entries import (
+    NOT_A_PAPER,
+    RawEntry,
+    gathered,
+    library_date,
+    library_entry,
+    line_numbers,
+)
 from papershelf.snapshots.latex import decode_latex
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
@@ -36,6 +46,8 @@ _NOT_PAPERS = {"string", "preamble", "comment"}
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _LINE = re.compile(r"\bline (\d+)")
+_DUPLICATE = re.compile(r"entry with key (.*) has a duplicate (.*) field")
+"""pybtex's `DuplicateField` says which only in its message."""
 _MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
@@ -60,14 +72,14 @@ def parse_bibtex(text: str, file: str) -> Listing:
     lines = line_numbers(text, [start for start, _ in starts])
     papers = [number for number, (_, kind) in enumerate(starts) if kind not in _NOT_PAPERS]
     try:
-        whole = list(_parsed(text, _Macros()).entries.items())
+        data, lenient = _parsed(text, _Macros())
+        whole = list(data.entries.items())
     except PybtexError:
-        whole = []
+        whole, lenient = [], []
     if papers and len(whole) == len(papers):
-        read = (
-            _entry(key, bib, Sighting(file, lines[n])) for (key, bib), n in zip(whole, papers, strict=True)
-        )
-        entries, problems = gathered(read)
+        at = {key: Sighting(file, lines[n]) for (key, _), n in zip(whole, papers, strict=True)}
+        entries, problems = gathered(_entry(key, bib, at[key]) for key, bib in whole)
+        problems += [_lenient_problem(error, file, 0, at, Sighting(file, 1)) for error in lenient]
     else:
         entries, problems = gathered(_one_by_one(text, starts, lines, file))
     if not papers:
@@ -106,11 +118,50 @@ class _Macros(CaseInsensitiveDict):
         return value
 
 
-def _parsed(text: str, macros: _Macros) -> BibliographyData:
-    """pybtex's reading of `text` with `macros`, which it reads and defines as it goes."""
-    parser = Parser()
+class _AsBibtex(Parser):
+    """pybtex's parser, but for what bibtex itself only warns about: an undefined macro
+    (read as empty) and a duplicate field (the first kept). pybtex raises on both in its
+    strict mode, and reports them to standard error otherwise; here they are kept, to become
+    warnings at their lines, and the entry is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lenient: list[UndefinedMacro | DuplicateField] = []
+        self._said: set[str] = set()
+
+    def handle_error(self, error: Exception) -> None:
+        if not isinstance(error, (UndefinedMacro, DuplicateField)):
+            raise error
+        if str(error) not in self._said:  # `a # a` on one line: one warning
+            self._said.add(str(error))
+            self.lenient.append(error)
+
+
+def _parsed(text: str, macros: _Macros) -> tuple[BibliographyData, list[UndefinedMacro | DuplicateField]]:
+    """pybtex's reading of `text` with `macros`, which it reads and defines as it goes, and
+    what it read as bibtex would, with a warning (`_AsBibtex`)."""
+    parser = _AsBibtex()
     parser.macros = macros
-    return parser.parse_string(text)
+    return parser.parse_string(text), parser.lenient
+
+
+def _lenient_problem(
+    error: UndefinedMacro | DuplicateField,
+    file: str,
+    shift: int,
+    entries: Mapping[str, Sighting],
+    at: Sighting,
+) -> Problem:
+    """The warning for what `_AsBibtex` let pass: at the macro's line (`shift` lines into the
+    file), or at the line of the entry its message names (else `at`)."""
+    if isinstance(error, UndefinedMacro):
+        name = str(error).rsplit(": ", 1)[-1]
+        why = f"undefined @string macro {name!r}: read as empty, as bibtex does"
+        return Problem(Sighting(file, error.lineno + shift), why)
+    duplicate = _DUPLICATE.fullmatch(str(error))
+    key, field = (duplicate[1], duplicate[2]) if duplicate else ("", "")
+    why = f"entry {key!r} has a second {field!r} field: the first is kept, as bibtex does"
+    return Problem(entries.get(key, at), why)
 
 
 def _one_by_one(
@@ -127,7 +178,7 @@ def _one_by_one(
         at = Sighting(file, lines[number])
         what = "@string" if kind == "string" else "entry"
         try:
-            data = _parsed(text[start:end], macros)
+            data, lenient = _parsed(text[start:end], macros)
         except _ExpansionLimit as error:
             yield None, [Problem(at, f"BibTeX {what} not read ({error}); skipped")]
             continue
@@ -136,17 +187,24 @@ def _one_by_one(
             message = _LINE.sub(lambda match, shift=shift: f"line {int(match[1]) + shift}", str(error))
             yield None, [Problem(at, f"BibTeX {what} pybtex cannot read ({message}); skipped")]
             continue
+        yield None, [_lenient_problem(error, file, lines[number] - 1, {}, at) for error in lenient]
         for key, bib in data.entries.items():
             yield _entry(key, bib, at)
 
 
-def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry, list[Problem]]:
+def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Problem]]:
+    """The entry's paper; none if it has neither a title nor an author (a `@misc` holding a
+    URL or a note, a cross-referenced `@proceedings` stub): nothing would name it."""
     fields = {name.lower(): value for name, value in bib.fields.items()}
+    title = _plain(fields.get("title", ""))
+    authors = ", ".join(_name(person) for person in bib.persons.get("author", []))
+    if not title.strip() and not authors:
+        return None, [Problem(at, f"{NOT_A_PAPER}BibTeX entry {key!r} has neither title nor author; skipped")]
     date, precision = _date(fields)
     raw = RawEntry(
-        title=_plain(fields.get("title", "")),
+        title=title,
         title_at=at,
-        authors=", ".join(_name(person) for person in bib.persons.get("author", [])) or None,
+        authors=authors or None,
         authors_at=at,
         date=date,
         abstract=_plain(fields.get("abstract", "")),
