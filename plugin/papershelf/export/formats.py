@@ -1,0 +1,66 @@
+"""The export formats, in one table: the site's library files, `papershelf export --format`
+and its `--help` all come from it. A new format is a module of this package and a row here.
+
+Each writes the papers named by their keys from an analysed library (`papershelf.analysis`),
+whose entries are finished with the papers' topics, so that the site's `library.bib` and the
+command line's export of the same library are the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from papershelf.analysis import Analysis
+from papershelf.export.biblatex import BIBLATEX
+from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
+from papershelf.export.csljson import csljson_file
+
+__all__ = ["EXPORT_FORMATS", "ExportFormat", "export_format"]
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """One way to write a library's papers."""
+
+    name: str
+    """What `papershelf export --format` calls it."""
+    file_name: str
+    """The site's file of the whole library."""
+    media_type: str
+    summary: str
+    """What it is for, in a few words (`papershelf export --help`)."""
+    write: Callable[[Analysis, Sequence[str]], str]
+    """The file of the papers with these keys, in this order."""
+    dialect: Dialect | None = None
+    """For a format that can only approximate some characters: which, as said in the log."""
+
+
+def _bibtex(analysis: Analysis, keys: Sequence[str]) -> str:
+    return join_entries(analysis.bibtex[key] for key in keys)
+
+
+def _biblatex(analysis: Analysis, keys: Sequence[str]) -> str:
+    return join_entries(analysis.biblatex[key] for key in keys)
+
+
+def _csl_json(analysis: Analysis, keys: Sequence[str]) -> str:
+    """The whole library's file as the analysis made it; a part of it made the same way."""
+    if list(keys) == [paper.key for paper in analysis.library.papers]:
+        return analysis.csl_json
+    by_key = analysis.library.by_key
+    return csljson_file([by_key[key] for key in keys], analysis.topic_index.subjects)
+
+
+_BIB = "application/x-bibtex"
+_CSL = "application/vnd.citationstyles.csl+json"
+EXPORT_FORMATS: tuple[ExportFormat, ...] = (
+    ExportFormat("bibtex", "library.bib", _BIB, "ASCII BibTeX (bibtex, biber, pandoc)", _bibtex, BIBTEX),
+    ExportFormat("biblatex", "library-biblatex.bib", _BIB, "UTF-8 biblatex (biber)", _biblatex, BIBLATEX),
+    ExportFormat("csljson", "library.json", _CSL, "CSL-JSON (Zotero, pandoc)", _csl_json),
+)
+
+
+def export_format(name: str) -> ExportFormat:
+    """The format called `name` (one of `EXPORT_FORMATS`)."""
+    return next(form for form in EXPORT_FORMATS if form.name == name)
