@@ -116,6 +116,16 @@ class SiteBuilder:
         return BuiltSite(self.root, self.root / "site", warnings)
 
 
+@pytest.fixture(autouse=True)
+def _away_from_the_example_site(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test runs in an empty folder of its own: the command line works on the site
+    whose `mkdocs.yml` is in the current folder, and a test run from the repository must
+    never read, or write new keys into, the example site's `citation-keys.tsv`."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
 @pytest.fixture
 def site_builder(tmp_path: Path) -> SiteBuilder:
     return SiteBuilder(tmp_path / "project")

@@ -1,12 +1,16 @@
-"""`papershelf parse --json`: the contract's JSON shape on the example snapshots."""
+"""The `papershelf` command: the contract's JSON shape on the example snapshots, exports and
+generated pages, and in a site the site's own library."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-from conftest import SEED
+from conftest import SEED, SiteBuilder
+from papershelf.export.formats import EXPORT_FORMATS
 
 
 def _parse(*args: str) -> tuple[list[dict], str]:
@@ -193,3 +197,50 @@ def test_version_and_the_nearest_topic(tmp_path):
     assert (
         run.returncode == 2 and "did you mean 'parallel-computing-and-optimization-techniques'?" in run.stderr
     )
+
+
+TAXONOMY = """\
+taxonomy:
+  Energy efficiency: [energy efficiency, power consumption, energy]
+  Memory offloading: [offloading, offload]
+"""
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "papershelf.cli", *args], capture_output=True, text=True, cwd=cwd, check=True
+    )
+
+
+def test_in_a_site_export_and_generate_give_what_the_site_gives(site_builder: SiteBuilder):
+    """The example snapshots with a taxonomy: the command line reads the site's mkdocs.yml,
+    so its exports are the site's files byte for byte and its pages the site's pages."""
+    for path in sorted((Path(__file__).parent.parent / "snapshots").iterdir()):
+        site_builder.snapshot(path.name, path.read_bytes())
+    built = site_builder.build(TAXONOMY)
+    assert built.warnings == []
+    shutil.rmtree(site_builder.root / ".cache")  # the analysis made again, not taken from the site's
+    for form in EXPORT_FORMATS:
+        exported = _cli("export", "--format", form.name, cwd=site_builder.root).stdout
+        assert exported == built.text(form.file_name), form.name
+    assert "Energy efficiency" in built.text("library.bib")
+    out = site_builder.root / "generated"
+    _cli("generate", "--out", str(out), cwd=site_builder.root)
+    site_topics = {path.parent.name for path in (built.site / "topics").glob("*/index.html")}
+    assert {path.stem for path in (out / "topics").glob("*.md") if path.stem != "index"} == site_topics
+    assert "energy-efficiency" in site_topics
+    assert (out / "library.bib").read_text(encoding="utf-8") == built.text("library.bib")
+
+
+def test_a_bare_command_lists_what_it_can_do():
+    result = subprocess.run([sys.executable, "-m", "papershelf.cli"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert all(command in result.stderr for command in ("parse", "export", "check", "generate"))
+
+
+def test_outside_a_site_without_snapshots_is_one_line(tmp_path: Path):
+    result = subprocess.run(
+        [sys.executable, "-m", "papershelf.cli", "export"], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: no snapshots")

@@ -1,4 +1,9 @@
-"""The `papershelf` command: work with snapshots without building a site."""
+"""The `papershelf` command: a site's library without building the site.
+
+In a site's folder (or with `--config mkdocs.yml`), every command works on the library the
+site builds: its snapshot folder (unless files or folders are named), its options, key file
+and cache (`papershelf.session`), so that `export` and `generate` give what the site gives.
+"""
 
 from __future__ import annotations
 
@@ -6,45 +11,48 @@ import argparse
 import difflib
 import json
 import os
-from importlib import resources
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
-from papershelf.export.biblatex import BIBLATEX, biblatex_file
-from papershelf.export.bibtex import BIBTEX, Dialect, approximation_note, bibtex_file
-from papershelf.export.csljson import csljson_file
-from papershelf.folder import SnapshotFolder
-from papershelf.keyfile import keyed_library
 from papershelf import __version__
-from papershelf.model import Entry, Library, Listing, Problem, Sighting, iso_date
+from papershelf.export.bibtex import approximation_note
+from papershelf.export.formats import EXPORT_FORMATS, export_format
+from papershelf.folder import SnapshotFolder
+from papershelf.library import MergeResult
+from papershelf.model import Entry, Listing, Problem, Sighting, iso_date
+from papershelf.session import Session, Settings
 from papershelf.site.generated import fill_blocks
-from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
 from papershelf.text import counted
-from papershelf.topics import index_topics
 from papershelf.writing import OwnFiles
 
-__all__ = ["FORMATS", "main"]
+__all__ = ["main"]
 
-FORMATS: dict[str, Callable[..., str]] = {
-    "bibtex": bibtex_file,
-    "biblatex": biblatex_file,
-    "csljson": csljson_file,
-}
-_DIALECTS: dict[str, Dialect] = {"bibtex": BIBTEX, "biblatex": BIBLATEX}
-"""Formats that can only approximate some characters, reported as the site build does."""
+_SITE_CONFIG = Path("mkdocs.yml")
+
+
+class _Refused(Exception):
+    """What the command cannot work on, said in one line (exit status 2)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:  # a bare `papershelf`: what it can do
+        parser.print_help(sys.stderr)
+        return 2
     missing = [str(path) for path in args.paths if not path.exists()]
     if missing:
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
     try:
         return int(args.run(args))
+    except _Refused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # `papershelf parse ... | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as Python's docs advise
         return 1
@@ -53,35 +61,44 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="papershelf", description=__doc__)
     parser.add_argument("--version", action="version", version=f"papershelf {__version__}")
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    parse = commands.add_parser("parse", help="read snapshots and print their entries")
-    parse.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
-    parse.add_argument("--json", action="store_true", help="print a JSON array (the default and only format)")
-    parse.set_defaults(run=_parse)
-    export = commands.add_parser(
-        "export", help="write the library or one topic as BibTeX, biblatex or CSL-JSON"
-    )
-    export.add_argument("paths", nargs="+", type=Path, metavar="SNAPSHOTS", help="snapshot files or folders")
-    export.add_argument("--format", choices=sorted(FORMATS), default="bibtex", help="output format")
-    export.add_argument("--topic", metavar="SLUG", help="only the papers of this topic")
-    export.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
-    export.add_argument(
-        "--keys",
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--config",
         type=Path,
         metavar="FILE",
-        help="citation key file (default: citation-keys.tsv next to the snapshots folder)",
+        help="the site's mkdocs.yml (default: mkdocs.yml in this folder, if there is one)",
     )
+    commands = parser.add_subparsers(metavar="COMMAND", title="commands")
+    paths = {"nargs": "*", "type": Path, "help": "snapshot files or folders (default: the site's)"}
+    keys = {"type": Path, "metavar": "FILE", "help": "citation key file (default: the site's)"}
+    parse = commands.add_parser("parse", parents=[common], help="read snapshots and print their entries")
+    parse.add_argument("paths", metavar="PATH", **paths)
+    parse.add_argument("--json", action="store_true", help="print a JSON array (the default and only format)")
+    parse.set_defaults(run=_parse)
+    formats = ", ".join(f"{form.name}: {form.summary}" for form in EXPORT_FORMATS)
+    export = commands.add_parser(
+        "export", parents=[common], help="write the library or one topic in an export format"
+    )
+    export.add_argument("paths", metavar="SNAPSHOTS", **paths)
+    export.add_argument(
+        "--format", choices=[form.name for form in EXPORT_FORMATS], default="bibtex", help=formats
+    )
+    export.add_argument("--topic", metavar="SLUG", help="only the papers of this topic")
+    export.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
+    export.add_argument("--keys", **keys)
     export.set_defaults(run=_export)
-    check = commands.add_parser("check", help="report, per file, entries found, kept and warnings")
-    check.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="snapshot files or folders")
+    check = commands.add_parser(
+        "check", parents=[common], help="report, per file, entries found, kept and warnings"
+    )
+    check.add_argument("paths", metavar="PATH", **paths)
     check.add_argument("--strict", action="store_true", help="exit 1 if anything was lost or guessed")
     check.set_defaults(run=_check)
-    generate = commands.add_parser("generate", help="write the site's pages as Markdown, plus the exports")
-    generate.add_argument(
-        "paths", nargs="+", type=Path, metavar="SNAPSHOTS", help="snapshot files or folders"
+    generate = commands.add_parser(
+        "generate", parents=[common], help="write the site's pages as Markdown, plus the exports"
     )
+    generate.add_argument("paths", metavar="SNAPSHOTS", **paths)
     generate.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
-    generate.add_argument("--keys", type=Path, metavar="FILE", help="citation key file (as for export)")
+    generate.add_argument("--keys", **keys)
     generate.set_defaults(run=_generate)
     return parser
 
@@ -89,36 +106,35 @@ def _parser() -> argparse.ArgumentParser:
 def _parse(args: argparse.Namespace) -> int:
     """Print one JSON object per entry read; problems go to stderr as `file:line: message`."""
     records = []
-    for path in args.paths:
-        for listing in _listings(path):
-            records += [entry_record(entry) for entry in listing.entries]
-            for note in listing.notes:
-                print(f"info: {note}", file=sys.stderr)
-            for problem in listing.problems:
-                print(f"warning: {problem}", file=sys.stderr)
+    for listing in _read(args):
+        records += [entry_record(entry) for entry in listing.entries]
+        for note in listing.notes:
+            print(f"info: {note}", file=sys.stderr)
+        for problem in listing.problems:
+            print(f"warning: {problem}", file=sys.stderr)
     json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    """The library (or one topic) in one export format."""
-    library = _library(args)
-    papers = list(library.papers)
-    topic_index = index_topics(library)
+    """The library (or one topic) in one export format, as the site writes it."""
+    session = _session(args)
+    library = _merged(args, session).library
+    plan = session.plan(library)
+    keys = [paper.key for paper in library.papers]
     if args.topic:
-        topics = {topic.slug: topic for topic in topic_index.topics}
+        topics = {topic.slug: topic for topic in plan.topic_index.topics}
         if args.topic not in topics:
             nearest = difflib.get_close_matches(args.topic, topics, n=1)
             hint = f"did you mean {nearest[0]!r}? " if nearest else ""
-            print(
-                f"error: no topic {args.topic!r}; {hint}topics: {', '.join(sorted(topics))}", file=sys.stderr
-            )
-            return 2
-        papers = [library.by_key[key] for key in topics[args.topic].papers]
-    if args.format in _DIALECTS and (note := approximation_note(papers, _DIALECTS[args.format])):
+            raise _Refused(f"no topic {args.topic!r}; {hint}topics: {', '.join(sorted(topics))}")
+        keys = list(topics[args.topic].papers)
+    form = export_format(args.format)
+    papers = [library.by_key[key] for key in keys]
+    if form.dialect is not None and (note := approximation_note(papers, form.dialect)):
         print(f"info: {note}", file=sys.stderr)
-    text = FORMATS[args.format](papers, subjects=topic_index.subjects)
+    text = form.write(plan.analysis, keys)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:
@@ -129,7 +145,7 @@ def _export(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     """One line per file, its warnings below it, and a total; with --strict, exit 1 when an
     entry was dropped, a field had to be guessed, or a file was skipped."""
-    listings = [listing for path in args.paths for listing in _listings(path)]
+    listings = _read(args)
     for listing in listings:
         kept = len(listing.entries)
         print(
@@ -155,11 +171,11 @@ def _generate(args: argparse.Namespace) -> int:
     before and no longer produces are removed (a manifest in DIR remembers them); a file it
     did not write, or that was edited since, is never replaced or removed: a warning names it."""
     if args.out.exists() and not args.out.is_dir():
-        print(f"error: --out {args.out} is a file; it must name a folder", file=sys.stderr)
-        return 2
-    library = _library(args)
+        raise _Refused(f"--out {args.out} is a file; it must name a folder")
+    session = _session(args)
+    plan = session.plan(_merged(args, session).library)
     files = OwnFiles(args.out, ".papershelf-files")
-    for planned in SitePlan.of(library).files():
+    for planned in plan.files():
         generated = planned.made()
         files.write(generated.src_uri, fill_blocks(generated.content, generated.blocks))
     css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
@@ -172,16 +188,68 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _library(args: argparse.Namespace) -> Library:
-    """The library as the site builds it: same keys, new ones recorded in the same key file."""
-    listings = [listing for path in args.paths for listing in _listings(path)]
-    keys_path = args.keys or _default_keys_path(args.paths[0])
-    merged = keyed_library(listings, keys_path)
-    for note in (note for listing in merged.library.listings for note in listing.notes):
+def _session(args: argparse.Namespace) -> Session:
+    """The library session of the site (`--config`, else `mkdocs.yml` here if it uses
+    papershelf), else of the snapshots named with papershelf's defaults; `--keys` names
+    another key file."""
+    settings = _site_settings(args.config)
+    if settings is None:
+        if not args.paths:
+            raise _Refused("no snapshots: name files or folders, or work in a site (mkdocs.yml, or --config)")
+        first = args.paths[0].resolve()
+        folder = first if first.is_dir() else first.parent
+        settings = Settings(snapshots=folder, keys_file=folder.parent / "citation-keys.tsv", project=folder)
+    keys = getattr(args, "keys", None)
+    return Session(replace(settings, keys_file=keys.resolve()) if keys else settings)
+
+
+def _site_settings(config: Path | None) -> Settings | None:
+    """The settings of the site `config` names; without one, of the site in this folder
+    (if its mkdocs.yml uses papershelf; if not, a note, and papershelf's defaults)."""
+    named = config is not None
+    config = config or (_SITE_CONFIG if _SITE_CONFIG.is_file() else None)
+    if config is None:
+        return None
+    from papershelf.site.config import NotASite, site_settings  # imports MkDocs: only for a site
+
+    try:
+        return site_settings(config)
+    except NotASite as error:
+        if named:
+            raise _Refused(str(error)) from error
+        print(f"info: {error}; papershelf's defaults are used", file=sys.stderr)
+        return None
+
+
+def _read(args: argparse.Namespace) -> list[Listing]:
+    """The snapshots named, or else the site's."""
+    if args.paths:
+        return [listing for path in args.paths for listing in _listings(path)]
+    return _session(args).folder.listings()
+
+
+def _merged(args: argparse.Namespace, session: Session) -> MergeResult:
+    """The library as the site builds it (same keys; new ones remembered in the same key
+    file, which is said); its problems and notes to standard error."""
+    keys = session.settings.keys_file
+    before = _stamp(keys)
+    merged = session.merged([listing for path in args.paths for listing in _listings(path)] or None)
+    library = merged.library
+    for note in (note for listing in library.listings for note in listing.notes):
         print(f"info: {note}", file=sys.stderr)
-    for problem in merged.library.problems:
+    for problem in library.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    return merged.library
+    if _stamp(keys) != before:
+        print(f"info: new citation keys remembered in {keys}", file=sys.stderr)
+    return merged
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
 
 
 def _listings(path: Path) -> list[Listing]:
@@ -193,12 +261,6 @@ def _listings(path: Path) -> list[Listing]:
     if not listings:
         return [Listing(str(path), "", (), (Problem(Sighting(str(path), 1), "no snapshots in this folder"),))]
     return listings
-
-
-def _default_keys_path(first: Path) -> Path:
-    """Beside the snapshots folder, where the plugin keeps it when mkdocs.yml sits there too."""
-    folder = first if first.is_dir() else first.parent
-    return folder.resolve().parent / "citation-keys.tsv"
 
 
 def entry_record(entry: Entry) -> dict[str, object]:

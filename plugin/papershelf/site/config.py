@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 
+from papershelf.session import Settings
 from papershelf.site.pages.options import SiteOptions
 from papershelf.topics import TopicOptions
 
-__all__ = ["PapershelfConfig"]
+__all__ = ["NotASite", "PapershelfConfig", "site_settings"]
+
+
+class NotASite(Exception):
+    """A `mkdocs.yml` that MkDocs cannot load, or whose site does not use papershelf."""
+
+
+def site_settings(config_file: Path) -> Settings:
+    """The settings of the site `config_file` describes, as its build would make them: the
+    command line's way to the site's library (`papershelf --config`)."""
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import ConfigurationError
+
+    try:
+        config = load_config(str(config_file))
+    except (ConfigurationError, OSError) as error:
+        raise NotASite(f"{config_file}: MkDocs cannot load it ({error})") from error
+    plugin = config.plugins.get("papershelf")
+    if plugin is None:
+        raise NotASite(f"{config_file}: its site does not use the papershelf plugin")
+    options: PapershelfConfig = plugin.config  # type: ignore[attr-defined]
+    return options.settings(config)
 
 
 class PapershelfConfig(Config):
@@ -75,6 +99,19 @@ class PapershelfConfig(Config):
     machine with two cores or more, and a thread may make the generated pages' folders and
     files while MkDocs renders them (`papershelf.site.ahead`); the site is the same either
     way."""
+
+    def settings(self, config: MkDocsConfig) -> Settings:
+        """Where this site's library lives and what its pages depend on (`papershelf.session`)."""
+        base = Path(config.config_file_path or ".").parent.resolve()
+        return Settings(
+            snapshots=(base / self.snapshots).resolve(),
+            keys_file=(base / self.keys_file).resolve(),
+            project=base,
+            cache_dir=(base / self.cache_dir).resolve() if self.cache else None,
+            site=self.site_options(config),
+            author_pages_min=self.author_pages_min,
+            parallel=self.parallel,
+        )
 
     def site_options(self, config: MkDocsConfig) -> SiteOptions:
         """What the pages depend on, from these options and the site's own settings."""

@@ -8,8 +8,6 @@ snapshots stay cached between them.
 
 from __future__ import annotations
 
-import time
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -23,22 +21,18 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from papershelf.analysis import author_page_threshold
-from papershelf.cache import AnalysisCache, ListingCache
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import approximation_note
-from papershelf.folder import SnapshotFolder
-from papershelf.helper import Helper
-from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library
 from papershelf.site.ahead import FilesAhead
 from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
+from papershelf.session import Session
 from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
 from papershelf.site.generated import SiteFile
-from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.site.pages import SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
@@ -58,12 +52,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     """`plugins: - papershelf` in mkdocs.yml."""
 
     def __init__(self) -> None:
-        self.folder: SnapshotFolder | None = None
+        self.session: Session | None = None
         self.generated: dict[str, SiteFile] = {}
         self.showing = Showing(self.generated)
         self.plan: SitePlan | None = None
         self.library: Library | None = None
-        self.cache: AnalysisCache | None = None
         self.serving = False
         self.warnings = 0
         self.marked: Page | None = None
@@ -77,22 +70,15 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         left_at_exit()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        base = Path(config.config_file_path or ".").parent
-        root = (base / self.config.snapshots).resolve()
-        self.keys_path = (base / self.config.keys_file).resolve()
-        cache_dir = (base / self.config.cache_dir).resolve() if self.config.cache else None
-        if self.cache is None or self.cache.folder != cache_dir:
-            self.cache = AnalysisCache(cache_dir)
-            self.folder = None
-        self.cache.helper = Helper(report=log.info, processes=self.config.parallel)
-        if self.folder is None or self.folder.root != root:
+        """The library session of this site (`papershelf.session`), kept across `mkdocs
+        serve` rebuilds while it reads the same files."""
+        settings = self.config.settings(config)
+        if self.session is None:
             # Under serve, a file saved in the last moments may still be being written: its
             # papers' keys are not remembered yet, and it is read again on the next rebuild.
             settle = _SETTLE_SECONDS if self.serving else 0.0
-            stored = ListingCache(cache_dir) if cache_dir else None
-            self.folder = SnapshotFolder(
-                root, frozenset({self.keys_path}), project=base.resolve(), settle=settle, stored=stored
-            )
+            self.session = Session(settings, settle, report=lambda message: log.info("%s", message))
+        self.session = self.session.with_settings(settings)
         if _CSS not in config.extra_css:
             config.extra_css.append(_CSS)
         if "md_in_html" not in config.markdown_extensions:
@@ -112,10 +98,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
-        assert self.folder is not None
-        merged = keyed_library(self.folder.listings(), self.keys_path)
+        assert self.session is not None
+        merged = self.session.merged()
         self._take(merged)
-        plan = self._plan(merged.library, self.config.site_options(config))
+        plan = self.plan = self.session.plan(merged.library)
         if plan.topic_index.without_subject:
             alone = plan.topic_index.without_subject
             log.info("%s no topic besides their listing's", counted(alone, "paper has", "papers have"))
@@ -153,23 +139,6 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.warnings = len(self.library.problems)
         if note := approximation_note(self.library.papers):  # not an input problem, but never silent
             log.info("%s", note)
-
-    def _plan(self, library: Library, options: SiteOptions) -> SitePlan:
-        """The plan of the library's analysis, from the cache when the library and the
-        options are unchanged (a rebuild, a serve rebuild after editing a page)."""
-        assert self.cache is not None
-        started = time.perf_counter()
-        analysis = self.cache.analysis(library, options.analysis)
-        if self.cache.source == "disk":
-            log.info("analysis of the library taken from %s", self.config.cache_dir)
-        elif self.cache.source == "analysed":
-            log.info("library analysed in %.1f s", time.perf_counter() - started)
-        if self.config.author_pages_min is None:
-            threshold = author_page_threshold(analysis.authors, len(library.papers))
-            options = replace(options, author_pages_min=threshold)
-        if self.plan is None or self.plan.analysis is not analysis or self.plan.options != options:
-            self.plan = SitePlan(analysis, options)
-        return self.plan
 
     def _free(self, files: Files, src_uri: str) -> bool:
         """Whether a generated file may go at `src_uri`: the user's own file there wins."""
@@ -265,8 +234,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
     ) -> LiveReloadServer:
         """Rebuild when a snapshot is added or edited."""
-        assert self.folder is not None
-        server.watch(str(self.folder.root))
+        assert self.session is not None
+        server.watch(str(self.session.settings.snapshots))
         return server
 
     def on_build_error(self, *, error: Exception) -> None:
