@@ -168,12 +168,16 @@ def test_a_ris_record_after_one_cut_after_its_type_is_read(tmp_path: Path):
 
 def test_a_reader_bug_costs_its_file_not_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The boundary around every reader: whatever a reader raises is one warning for its file."""
-    import papershelf.snapshots.reader as reader
+    import dataclasses
+
+    import papershelf.snapshots.formats as formats
 
     def broken(text: str, file: str) -> None:
         raise KeyError("surprise")
 
-    monkeypatch.setattr(reader, "parse_ris", broken)
+    rows = formats.SNAPSHOT_FORMATS
+    rows = tuple(dataclasses.replace(row, read=broken) if row.name == "ris" else row for row in rows)
+    monkeypatch.setattr(formats, "SNAPSHOT_FORMATS", rows)
     (tmp_path / "a.ris").write_text(BAD["year-zero.ris"], encoding="utf-8")
     read = read_snapshot(tmp_path / "a.ris")
     assert [str(p) for p in read.problems] == ["a.ris:1: could not be read: KeyError: 'surprise'"]

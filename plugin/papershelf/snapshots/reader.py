@@ -1,4 +1,5 @@
-"""read_snapshot(path) -> Listing: pick the reader by file type, decode bytes robustly.
+"""read_snapshot(path) -> Listing: pick the reader by file type (`papershelf.snapshots.formats`),
+decode bytes robustly.
 
 Decoding is reported where it matters: a line with undecodable bytes or control
 characters is a warning at that line (only the entry that holds it is affected, see
@@ -21,14 +22,8 @@ from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot, shown
-from papershelf.snapshots.csl import looks_like_csl, parse_csl
-from papershelf.snapshots.ris import looks_like_ris, parse_ris
-from papershelf.snapshots.bibfile import looks_like_bibtex, parse_bibtex
-from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing, parse_arxiv_listing
-from papershelf.snapshots.arxiv_mailing import looks_like_arxiv_mailing, parse_arxiv_mailing
 from papershelf.snapshots.entries import NOT_A_PAPER
-from papershelf.snapshots.feeds import looks_like_feed, parse_feed
-from papershelf.snapshots.text import parse_text_listing
+from papershelf.snapshots.formats import EMAIL_SUFFIXES, SNAPSHOT_SUFFIXES, format_of
 
 __all__ = ["MAX_SNAPSHOT_BYTES", "SNAPSHOT_SUFFIXES", "read_bounded", "read_snapshot"]
 
@@ -37,24 +32,6 @@ MAX_SNAPSHOT_BYTES = 256 * 2**20
 holds 0.5 to 2.5 kB a paper (Better BibTeX's .bib and CSL-JSON, PubMed's RIS with abstracts),
 so 100,000 papers fit. A larger file is no snapshot (a disk image, a file of zeros), and
 reading it would hold it all in memory, several times over while it is decoded."""
-
-TEXT_SUFFIXES = frozenset({".txt", ".text"})
-HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
-FEED_SUFFIXES = frozenset({".xml", ".rss", ".atom"})
-EMAIL_SUFFIXES = frozenset({".eml"})
-BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
-CSL_SUFFIXES = frozenset({".json"})
-RIS_SUFFIXES = frozenset({".ris"})
-SNAPSHOT_SUFFIXES = (
-    TEXT_SUFFIXES
-    | HTML_SUFFIXES
-    | FEED_SUFFIXES
-    | EMAIL_SUFFIXES
-    | BIB_SUFFIXES
-    | CSL_SUFFIXES
-    | RIS_SUFFIXES
-)
-
 
 def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
     """Read one snapshot file; `name` is how sources are reported (default: the file name),
@@ -112,46 +89,18 @@ def _read(data: bytes, suffix: str, name: str) -> Listing:
     decoded = decode_snapshot(data)
     if decoded.binary:
         return _skipped(name, "binary file; skipped")
-    read = _reader(suffix, decoded.text)
-    listing = read(decoded.text, name)
-    page = suffix in HTML_SUFFIXES
-    if read is parse_text_listing or (page and read is _html_reader()):
-        listing = _unrecognised(listing, decoded.text, page)
+    form = format_of(suffix, decoded.text)
+    listing = form.read(decoded.text, name)
+    if form.may_be_anything:
+        listing = _unrecognised(listing, decoded.text, html=form.name == "page")
     warnings, notes = _decoding_problems(decoded, name)
     problems = sorted((*warnings, *listing.problems), key=lambda problem: problem.source.line)
     return replace(listing, problems=tuple(problems), notes=(*notes, *listing.notes))
 
 
-def _reader(suffix: str, text: str) -> Callable[[str, str], Listing]:
-    """A feed by its content, whatever its suffix (a browser saves a feed as `.xml`, `.rss`
-    or `.txt`); else the reader of the suffix, and among text, an arXiv mailing by its
-    records."""
-    if suffix in FEED_SUFFIXES or looks_like_feed(text):
-        return parse_feed
-    if suffix in HTML_SUFFIXES:
-        return _html_reader()
-    if suffix in CSL_SUFFIXES or looks_like_csl(text):
-        return parse_csl
-    if suffix in RIS_SUFFIXES or looks_like_ris(text):
-        return parse_ris
-    if suffix in BIB_SUFFIXES or looks_like_bibtex(text):
-        return parse_bibtex
-    if looks_like_arxiv_listing(text):
-        return parse_arxiv_listing
-    return parse_arxiv_mailing if looks_like_arxiv_mailing(text) else parse_text_listing
-
-
-def _html_reader() -> Callable[[str, str], Listing]:
-    """The reader of saved pages, imported when a page is read: it imports BeautifulSoup
-    (0.12 s), which a folder of copied text never needs, nor a build that takes every
-    snapshot from the cache."""
-    from papershelf.snapshots.html import parse_html_listing
-
-    return parse_html_listing
-
-
 def _email_reader() -> Callable[[bytes, str], Listing]:
-    """The reader of saved e-mails (alerts), imported when one is read, like `_html_reader`."""
+    """The reader of saved e-mails (alerts), imported when one is read, as the page reader
+    is (`papershelf.snapshots.formats`): it imports BeautifulSoup."""
     from papershelf.snapshots.mail import parse_email
 
     return parse_email
