@@ -25,6 +25,7 @@ from papershelf.library import MergeResult
 from papershelf.model import Entry, Listing, Problem, Sighting, iso_date
 from papershelf.session import Session, Settings
 from papershelf.site.generated import fill_blocks
+from papershelf.site.pages import SitePlan
 from papershelf.snapshots import read_snapshot
 from papershelf.text import counted
 from papershelf.writing import OwnFiles
@@ -119,9 +120,8 @@ def _parse(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     """The library (or one topic) in one export format, as the site writes it."""
-    session = _session(args)
-    library = _merged(args, session).library
-    plan = session.plan(library)
+    plan = _planned(args)
+    library = plan.library
     keys = [paper.key for paper in library.papers]
     if args.topic:
         topics = {topic.slug: topic for topic in plan.topic_index.topics}
@@ -172,8 +172,7 @@ def _generate(args: argparse.Namespace) -> int:
     did not write, or that was edited since, is never replaced or removed: a warning names it."""
     if args.out.exists() and not args.out.is_dir():
         raise _Refused(f"--out {args.out} is a file; it must name a folder")
-    session = _session(args)
-    plan = session.plan(_merged(args, session).library)
+    plan = _planned(args)
     files = OwnFiles(args.out, ".papershelf-files")
     for planned in plan.files():
         generated = planned.made()
@@ -242,6 +241,16 @@ def _merged(args: argparse.Namespace, session: Session) -> MergeResult:
     if _stamp(keys) != before:
         print(f"info: new citation keys remembered in {keys}", file=sys.stderr)
     return merged
+
+
+def _planned(args: argparse.Namespace) -> SitePlan:
+    """The plan of the library's analysis, as the site makes it; what was wrong with the
+    site's cache (ignored and made again) to standard error."""
+    session = _session(args)
+    plan = session.plan(_merged(args, session).library)
+    for problem in session.take_problems():
+        print(f"warning: {problem}", file=sys.stderr)
+    return plan
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -22,7 +22,7 @@ from papershelf.folder import SnapshotFolder
 from papershelf.helper import Helper
 from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
-from papershelf.model import Library, Listing
+from papershelf.model import Library, Listing, Problem
 from papershelf.site.pages import SiteOptions, SitePlan
 
 __all__ = ["Session", "Settings"]
@@ -94,6 +94,12 @@ class Session:
         remembered in the key file."""
         read = self.folder.listings() if listings is None else listings
         return keyed_library(read, self.settings.keys_file)
+
+    def take_problems(self) -> list[Problem]:
+        """What was wrong with the kept readings and analysis (a damaged or foreign cache
+        file, ignored and made again) since the last call: warnings for the user."""
+        stored = self.folder.stored.take_problems() if self.folder.stored is not None else []
+        return [*stored, *self.cache.take_problems()]
 
     def plan(self, library: Library) -> SitePlan:
         """The plan of the library's analysis, from the cache when the library and the

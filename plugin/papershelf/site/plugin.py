@@ -24,7 +24,7 @@ from mkdocs.utils.templates import TemplateContext
 from papershelf.curation import DocPage, curate
 from papershelf.export.bibtex import approximation_note
 from papershelf.library import MergeResult
-from papershelf.model import Library
+from papershelf.model import Library, Problem
 from papershelf.site.ahead import FilesAhead
 from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
 from papershelf.session import Session
@@ -102,14 +102,13 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         merged = self.session.merged()
         self._take(merged)
         plan = self.plan = self.session.plan(merged.library)
+        self._warn(self.session.take_problems())
         if plan.topic_index.without_subject:
             alone = plan.topic_index.without_subject
             log.info("%s no topic besides their listing's", counted(alone, "paper has", "papers have"))
         # mkdocs-static-i18n keeps the pages of the language it builds
         curation = curate((page for page in self.pages if page.src in files.src_uris), plan.resolver)
-        for problem in curation.problems:
-            log.warning("%s", problem)
-        self.warnings += len(curation.problems)
+        self._warn(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
         folder = home_folder(files)
         made = [mkdocs_file(config, generated, folder) for generated in planned]
@@ -139,6 +138,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.warnings = len(self.library.problems)
         if note := approximation_note(self.library.papers):  # not an input problem, but never silent
             log.info("%s", note)
+
+    def _warn(self, problems: list[Problem]) -> None:
+        for problem in problems:
+            log.warning("%s", problem)
+        self.warnings += len(problems)
 
     def _free(self, files: Files, src_uri: str) -> bool:
         """Whether a generated file may go at `src_uri`: the user's own file there wins."""
