@@ -268,8 +268,8 @@ def _choose(
         elif not any(group.narrows(candidate) for group in groups):
             groups.append(_Group([candidate], set(candidate.papers)))
             labelled += groups[-1].label(about, similar) is not None
-    labelled = ((group, group.label(about, similar)) for group in groups)
-    return [(group, label) for group, label in labelled if label is not None]
+    named = ((group, group.label(about, similar)) for group in groups)
+    return [(group, label) for group, label in named if label is not None]
 
 
 def _as_subjects(chosen: list[tuple[_Group, _Candidate]], library: Library) -> list[Subject]:

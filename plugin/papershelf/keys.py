@@ -218,19 +218,19 @@ def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyR
     by_arxiv = {row.identity.arxiv: row for row in book.rows if row.identity.arxiv}
     claims: dict[int, KeyRow] = {}
     for index, request in enumerate(requests):
-        row = by_arxiv.pop(request.identity.arxiv, None) if request.identity.arxiv else None
-        if row is not None:
-            claims[index] = row
-            by_title[row.identity.title].remove(row)
+        claimed = by_arxiv.pop(request.identity.arxiv, None) if request.identity.arxiv else None
+        if claimed is not None:
+            claims[index] = claimed
+            by_title[claimed.identity.title].remove(claimed)
     for same in (Identity.__eq__, Identity.agrees):
         for index, request in enumerate(requests):
             if index in claims:
                 continue
             rows = by_title.get(request.identity.title, [])
-            row = next((row for row in rows if same(row.identity, request.identity)), None)
-            if row is not None:
-                claims[index] = row
-                rows.remove(row)
+            agreeing = next((row for row in rows if same(row.identity, request.identity)), None)
+            if agreeing is not None:
+                claims[index] = agreeing
+                rows.remove(agreeing)
     _claim_cut_rows(requests, book, claims)
     return claims
 

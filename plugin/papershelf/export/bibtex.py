@@ -147,7 +147,7 @@ def _where(ids: Identifiers) -> dict[str, str]:
     written (it stays on the paper's page and in CSL-JSON), and neither is a link that is
     no web address or a DOI that is no DOI (`web_ids`: the readers left them out already)."""
     ids = web_ids(ids)
-    fields = {}
+    fields: dict[str, str] = {}
     if ids.arxiv:
         fields.update(eprint=ids.arxiv, archivePrefix="arXiv", primaryClass=ids.primary_class)
     fields.update(doi=ids.doi, url=ids.url or ids.pdf_url)

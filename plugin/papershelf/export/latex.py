@@ -156,8 +156,8 @@ def _name_text(name: str, ascii_only: bool, corporate: bool) -> tuple[str, str]:
     if corporate:
         text = text.replace("&", " and ")
     left_out = _NAME_SPECIALS | ({"&"} if corporate else {"&", ","})
-    kept = []
-    dropped = []
+    kept: list[str] = []
+    dropped: list[str] = []
     for char in text:
         unwritable = ascii_only and not char.isascii() and not _name_spelling(encode_char(char))
         (dropped if char in left_out or unwritable else kept).append(char)

@@ -125,7 +125,7 @@ def _spellings(words: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {words, tuple(word.upper().casefold() for word in words)}
 
 
-def _names(table: Mapping, widths: tuple[str, ...]) -> Iterator[tuple[int, str]]:
+def _names(table: Mapping[str, object], widths: tuple[str, ...]) -> Iterator[tuple[int, str]]:
     """(number, name) pairs of one locale's months or weekdays (`Locale.months`,
     `Locale.days`: context -> width -> number -> name)."""
     for context in _CONTEXTS:
