@@ -183,13 +183,18 @@ def _one_by_one(
             yield None, [Problem(at, f"BibTeX {what} not read ({error}); skipped")]
             continue
         except PybtexError as error:
-            shift = lines[number] - 1
-            message = _LINE.sub(lambda match, shift=shift: f"line {int(match[1]) + shift}", str(error))
+            message = _shifted(str(error), lines[number] - 1)
             yield None, [Problem(at, f"BibTeX {what} pybtex cannot read ({message}); skipped")]
             continue
         yield None, [_lenient_problem(error, file, lines[number] - 1, {}, at) for error in lenient]
         for key, bib in data.entries.items():
             yield _entry(key, bib, at)
+
+
+def _shifted(message: str, shift: int) -> str:
+    """pybtex's message with each `line N` in it `shift` lines on: it counts from the start
+    of the block it was given, not of the file."""
+    return _LINE.sub(lambda match: f"line {int(match[1]) + shift}", message)
 
 
 def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Problem]]:

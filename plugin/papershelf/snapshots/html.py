@@ -21,7 +21,8 @@ import warnings
 from bisect import bisect_left
 from collections import Counter
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, PageElement, Tag
+from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
+from bs4.element import PageElement
 
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
@@ -125,7 +126,7 @@ class _Page(PageIndex):
             for tag in self.soup.find_all(dominant[0])
             if _kind(tag) == dominant and id(tag.parent) in parents
         ]
-        return [self.nodes[index] for index in self.innermost(kin)]
+        return [self.element(index) for index in self.innermost(kin)]
 
     def _item_around(self, node: PageElement) -> Tag | None:
         """The smallest ancestor with a title and an abstract; never one holding two dates."""
@@ -141,18 +142,18 @@ class _Page(PageIndex):
         return best
 
     def title_element(self, item: Tag) -> Tag | None:
-        heading = self.first(self.headings, item)
+        heading = self.first_element(self.headings, item)
         if heading is not None and self.has_text(heading):
             return heading
-        named = self.first(self.titles, item)
+        named = self.first_element(self.titles, item)
         if named is not None and self.has_text(named):
             return named
-        return self.first(self.links, item)
+        return self.first_element(self.links, item)
 
     def abstract_element(self, item: Tag, anchor: PageElement) -> Tag | None:
         """A block named as an abstract, else the longest block of 60+ characters that holds
         neither the date nor the title."""
-        named = self.first(self.abstracts, item)
+        named = self.first_element(self.abstracts, item)
         if named is not None:
             return named
         title = self.title_element(item)
@@ -170,7 +171,7 @@ class _Page(PageIndex):
             if isinstance(node, Tag):
                 pending += [self.at[id(child)] for child in node.contents if isinstance(child, Tag)]
         length, position = best
-        return self.nodes[-position] if length >= _ABSTRACT_LENGTH else None
+        return self.element(-position) if length >= _ABSTRACT_LENGTH else None
 
     def _path(self, node: PageElement, item: Tag) -> list[int]:
         """Positions of the ancestors of `node` below `item`."""
@@ -214,7 +215,7 @@ class _Page(PageIndex):
 
     def _authors(self, item: Tag, anchor: _Anchor | None) -> tuple[str | None, int | None]:
         """Author elements (one per person, or one for all), else the text before `· date`."""
-        innermost = [self.nodes[index] for index in self.innermost(self.within(self.authors, item))]
+        innermost = [self.element(index) for index in self.innermost(self.within(self.authors, item))]
         if innermost:
             text = ", ".join(name for name in map(tag_text, innermost) if name)
             if anchor and isinstance(anchor[1], str):

@@ -13,7 +13,8 @@ import datetime as dt
 import re
 from bisect import bisect_right
 
-from bs4 import BeautifulSoup, CData, NavigableString, PageElement, Tag
+from bs4 import BeautifulSoup, CData, Tag
+from bs4.element import NavigableString, PageElement
 
 from papershelf.snapshots.dates import parse_date
 from papershelf.snapshots.entries import clean_space
@@ -47,13 +48,14 @@ class PageIndex:
 
     def _index(self) -> None:
         parents = [self.at.get(id(node.parent), -1) for node in self.nodes]
-        in_time = [False] * len(self.nodes)
+        in_time = [False] * len(self.nodes)  # a <time>, or inside one
         kinds = ("time", "heading", "link", "title", "abstract", "author", "date text")
         lists: dict[str, list[int]] = {kind: [] for kind in kinds}
         for index, node in enumerate(self.nodes):
             parent = parents[index]
-            in_time[index] = parent >= 0 and (in_time[parent] or self.nodes[parent].name == "time")
+            in_time[index] = parent >= 0 and in_time[parent]
             if isinstance(node, Tag):
+                in_time[index] = in_time[index] or node.name == "time"
                 self._classify(index, node, lists)
             elif type(node) in _TEXT_TYPES:
                 self._count(index, str(node))
@@ -62,7 +64,8 @@ class PageIndex:
                     self.dates[index] = found
                     lists["date text"].append(index)
         for index in range(len(self.nodes) - 1, -1, -1):
-            if self.nodes[index].name in _BLOCKS:
+            node = self.nodes[index]
+            if isinstance(node, Tag) and node.name in _BLOCKS:
                 self.longest[index] = max(self.longest[index], (self.length(index), -index))
             parent = parents[index]
             if parent >= 0:
@@ -124,11 +127,27 @@ class PageIndex:
 
     def first(self, positions: list[int], tag: Tag) -> PageElement | None:
         """The first node of sorted `positions` strictly inside `tag`, in document order."""
+        found = self._first_position(positions, tag)
+        return None if found is None else self.nodes[found]
+
+    def first_element(self, positions: list[int], tag: Tag) -> Tag | None:
+        """`first` of a list of elements' positions (every list but `date_strings`)."""
+        found = self._first_position(positions, tag)
+        return None if found is None else self.element(found)
+
+    def _first_position(self, positions: list[int], tag: Tag) -> int | None:
         start = self.at[id(tag)]
         found = bisect_right(positions, start)
         if found < len(positions) and positions[found] <= self.end[start]:
-            return self.nodes[positions[found]]
+            return positions[found]
         return None
+
+    def element(self, index: int) -> Tag:
+        """The node at `index` of a list of elements' positions, as the element it is."""
+        node = self.nodes[index]
+        if not isinstance(node, Tag):
+            raise TypeError(f"node {index} of the page is text, not an element")
+        return node
 
     def innermost(self, positions: list[int]) -> list[int]:
         """The nodes of sorted `positions` that hold none of the others."""

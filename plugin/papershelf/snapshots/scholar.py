@@ -75,8 +75,9 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
 
 
 def _snippet(block: object) -> str:
-    classes = block.get("class") or [] if isinstance(block, Tag) else []
-    return tag_text(block) if isinstance(block, Tag) and "gse_alrt_sni" in classes else ""
+    if isinstance(block, Tag) and "gse_alrt_sni" in block.get_attribute_list("class"):
+        return tag_text(block)
+    return ""
 
 
 def _target(href: str) -> tuple[str, str]:
