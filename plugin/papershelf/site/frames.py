@@ -193,7 +193,7 @@ def _shape(page: Page, context: dict[str, object]) -> Hashable | None:
     folder = page.url.rsplit("/", 2)[0] if page.url.endswith("/") else page.url.rsplit("/", 1)[0]
     meta = tuple(sorted((name, repr(value)) for name, value in page.meta.items() if name != "title"))
     rest = tuple(
-        (name, tuple(value) if name in _PER_PAGE else _identity(value))  # type: ignore[call-overload]
+        (name, tuple(value) if name in _PER_PAGE and isinstance(value, list) else _identity(value))
         for name, value in sorted(context.items())
         if name != "page" and name not in _DATED
     )

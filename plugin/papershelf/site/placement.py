@@ -19,6 +19,7 @@ __all__ = ["home_folder", "is_page", "mkdocs_file", "section_index"]
 def mkdocs_file(config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
     """A page holds its skeleton (its blocks are made when MkDocs renders it); a data file
     its content. Each is served under `folder` (see `home_folder`)."""
+    file: File
     if not is_page(generated):
         file = MadeFile.made_by(config, generated.src_uri, lambda: generated.made().content)
     else:

@@ -181,13 +181,17 @@ class PageContext:
     def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered for the generated page at `src_uri` (links are URLs relative
         to it)."""
-        helpers = {"link": partial(self.link, here=src_uri), "title": self.title, "byline": self.byline}
+        helpers: dict[str, Callable[..., object]] = {
+            "link": partial(self.link, here=src_uri),
+            "title": self.title,
+            "byline": self.byline,
+        }
         return self._render(self.env, helpers, template, **context)
 
     def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered as Markdown for the user's page at `src_uri` (links name
         sources, relative to it; see `source_link`)."""
-        helpers = {
+        helpers: dict[str, Callable[..., object]] = {
             "link": partial(self.source_link, src_uri=src_uri),
             "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
             "byline": lambda key: safe_in_markdown(self._byline(key)),

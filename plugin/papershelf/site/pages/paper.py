@@ -135,6 +135,7 @@ def _search_view(ctx: PageContext, paper: Paper) -> Markup:
 
 def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     """Title, linked authors, date and topics: the part above the first heading."""
+    date: Markup | str  # a `str` is escaped where it is filled in
     if paper.date:
         date = _DATE(iso=iso_date(paper.date, paper.date_precision), date=ctx.paper_date(paper))
     else:
