@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -78,12 +77,11 @@ def test_a_failing_helper_is_reported_and_the_call_made_here(reports):
 
 
 def test_a_helper_past_its_time_is_stopped_and_the_call_made_here(reports):
-    began = time.monotonic()
     with Helper(reports.append).call(helped.hangs_in_a_helper, os.getpid(), timeout=1) as pending:
         process = pending._process
         assert pending.result() == "made here"
-    assert time.monotonic() - began < 20
     assert process is not None and process.poll() is not None, "the helper still runs"
+    assert process.returncode != 0, "the helper was waited for to its end, not stopped"
     assert reports == ["the helper process was stopped after 1 s; working in this process"]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import cpu_seconds
 from papershelf.export.latex import encode_latex
 from papershelf.snapshots.latex import decode_latex
 from papershelf.text import split_math
@@ -85,17 +86,9 @@ def test_deep_nesting_decodes_without_recursion(source: str, decoded: str):
 
 
 def test_decoding_time_grows_linearly_with_nesting():
-    import gc
-    import time
-
     def seconds(depth: int) -> float:
-        start = time.perf_counter()
-        decode_latex("\\'{" * depth + "a" + "}" * depth + " {x " * depth + "}" * depth)
-        return time.perf_counter() - start
+        source = "\\'{" * depth + "a" + "}" * depth + " {x " * depth + "}" * depth
+        return cpu_seconds(lambda: decode_latex(source))
 
-    gc.disable()  # a collection of the whole session's heap is no cost of decoding
-    try:
-        small, large = min(seconds(2000) for _ in range(3)), min(seconds(16000) for _ in range(3))
-    finally:
-        gc.enable()
+    small, large = seconds(2000), seconds(16000)
     assert large < 24 * small + 0.05  # 8x the input: about 8x the time; quadratic would be 64x
