@@ -7,7 +7,7 @@ import logging
 import os
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +50,14 @@ def cpu_seconds(call: Callable[[], object], repeat: int = 3) -> float:
     finally:
         gc.enable()
     return min(times)
+
+
+def first_fast(values: Iterable[object]) -> list[object]:
+    """Parameters for `pytest.mark.parametrize` of which the first is tried in the fast tier
+    (`pytest -m "not slow"`) and the others, which try the same code again, only in the whole
+    suite."""
+    first, *rest = values
+    return [first, *(pytest.param(value, marks=pytest.mark.slow) for value in rest)]
 
 
 def listing(*entries: str, topic: str = "Test Topic", heading: str = "Latest papers") -> str:

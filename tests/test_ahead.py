@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import LABELLED_SNAPSHOT, SiteBuilder
 from test_cache import _files
 from test_placement import TAKING_HOOK
@@ -70,6 +72,7 @@ def test_a_page_taken_out_by_another_plugin_leaves_no_file(site_builder):
     assert not [path for path in site.site.rglob("*") if path.is_file() and path.stat().st_size == 0]
 
 
+@pytest.mark.slow
 def test_the_site_is_the_same_with_and_without_files_made_ahead(tmp_path):
     sites = {}
     for parallel in ("true", "false"):

@@ -22,6 +22,7 @@ from papershelf.snapshots.reader import read_snapshot
 from texrun import biber_document, bibtex_document
 
 
+@pytest.mark.slow
 def test_the_all_archives_rss_feed_gives_every_announcement():
     read = read_snapshot(real_listing("arxiv-rss/rss-all-archives-2024-11-28.xml"))
     assert read.problems == () and read.found == len(read.entries) == 1504  # 926 new, 569 replace, 9 cross
@@ -191,6 +192,7 @@ def test_a_revised_paper_merges_by_its_arxiv_id_and_links_to_arxiv(site_builder:
     assert page.select_one(".ps-find") is None  # a search only where there is no identifier
 
 
+@pytest.mark.slow  # typesets with bibtex and biber
 def test_feed_papers_export_where_they_are_and_typeset(tmp_path: Path):
     """eprint, archivePrefix, primaryClass, doi (an underscore in it, as Springer's have) and
     url reach library.bib; bibtex (plainnat prints them), biber and pandoc take them."""
@@ -244,6 +246,7 @@ def test_a_paper_page_carries_citation_tags_for_reference_managers(site_builder:
     assert "&lt;/head&gt;" not in raw
 
 
+@pytest.mark.slow
 def test_the_example_library_plus_a_feed_of_its_papers_merges_each_paper_once(site_builder: SiteBuilder):
     """Three example papers announced again in a feed (identifiers made up for the test)."""
     for path in sorted(SEED.glob("*.txt")):
@@ -271,6 +274,7 @@ def test_the_example_library_plus_a_feed_of_its_papers_merges_each_paper_once(si
     assert any("zz-feed.xml" in where for where in sightings) and len(sightings) == 2
 
 
+@pytest.mark.slow
 def test_a_revision_keeps_its_key_after_the_first_version_is_gone(site_builder: SiteBuilder):
     """The key file remembers the arXiv id: v2 alone, retitled, still finds v1's key."""
     v1 = RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new")

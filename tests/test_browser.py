@@ -18,6 +18,8 @@ import pytest
 
 from conftest import REPO
 
+pytestmark = pytest.mark.slow  # Chromium drives the built site
+
 CHROMIUM = "/usr/bin/chromium"
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is not installed (.ci/run installs it)"

@@ -55,6 +55,7 @@ def _labelled_site(builder: SiteBuilder) -> SiteBuilder:
     return builder
 
 
+@pytest.mark.slow  # builds a site three times
 def test_a_rebuild_from_the_cache_is_byte_identical_and_analyses_nothing(tmp_path, analyses):
     cached = _labelled_site(SiteBuilder(tmp_path / "cached"))
     first = cached.build()
@@ -83,6 +84,7 @@ def test_a_rebuild_from_the_cache_is_byte_identical_and_analyses_nothing(tmp_pat
     assert first.warnings == again.warnings == plain.warnings
 
 
+@pytest.mark.slow
 def test_a_changed_library_or_option_is_analysed_again(site_builder, analyses):
     site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
     site_builder.build()
@@ -93,6 +95,7 @@ def test_a_changed_library_or_option_is_analysed_again(site_builder, analyses):
     assert len(analyses) == 3
 
 
+@pytest.mark.slow
 def test_a_cache_file_that_cannot_be_read_is_analysed_again_with_a_warning(site_builder, analyses):
     site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
     site_builder.build()
@@ -128,6 +131,7 @@ def reads(monkeypatch) -> list[str]:
     return read
 
 
+@pytest.mark.slow
 def test_a_new_build_reads_only_the_snapshots_that_changed(tmp_path, reads):
     builder = SiteBuilder(tmp_path / "project")
     builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import SEED, SiteBuilder
 from papershelf.export.formats import EXPORT_FORMATS
 
@@ -74,6 +76,7 @@ def _export(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_export_formats_match_the_site_and_record_keys(tmp_path, site_builder):
     from conftest import entry, listing
 
@@ -109,6 +112,7 @@ def test_export_issues_keys_the_site_then_keeps(tmp_path):
     assert "kim2026operating\t" in (tmp_path / "citation-keys.tsv").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_generate_writes_markdown_and_exports_rewriting_only_changes(tmp_path):
     from conftest import entry, listing
 
@@ -173,6 +177,7 @@ def test_parse_prints_json_without_being_asked_to():
     assert run.returncode == 0 and len(json.loads(run.stdout)) > 0
 
 
+@pytest.mark.slow
 def test_a_path_that_does_not_exist_is_an_error(tmp_path):
     for command in ("parse", "check", "export"):
         run = _run(command, str(tmp_path / "nope"))
@@ -180,6 +185,7 @@ def test_a_path_that_does_not_exist_is_an_error(tmp_path):
         assert run.stderr == f"error: no such file or folder: {tmp_path / 'nope'}\n"
 
 
+@pytest.mark.slow
 def test_an_empty_folder_is_a_warning_and_fails_a_strict_check(tmp_path):
     (tmp_path / "empty").mkdir()
     run = _run("check", "--strict", str(tmp_path / "empty"))
@@ -187,6 +193,7 @@ def test_an_empty_folder_is_a_warning_and_fails_a_strict_check(tmp_path):
     assert _run("check", str(tmp_path / "empty")).returncode == 0
 
 
+@pytest.mark.slow
 def test_version_and_the_nearest_topic(tmp_path):
     from papershelf import __version__
 

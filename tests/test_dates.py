@@ -246,6 +246,7 @@ def test_never_raises_on_random_text() -> None:
         assert result is None or isinstance(result, datetime.date)
 
 
+@pytest.mark.slow  # reads every Babel locale
 @pytest.mark.parametrize(
     ("length", "minimum"),
     [
@@ -269,6 +270,7 @@ def test_sweep_over_all_babel_locales(length: str, minimum: float) -> None:
     assert parsed / total >= minimum
 
 
+@pytest.mark.slow
 def test_babel_locale_data_is_left_whole() -> None:
     """Reading every locale's month names must leave Babel's locales whole for formatting:
     before Babel 2.19, resolving one locale's stand-alone names (Hebrew's) wrote them into

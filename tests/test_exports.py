@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pybtex.database import parse_string
 
-from conftest import FIXTURES, SEED
+from conftest import FIXTURES, SEED, first_fast
 from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.latex import name_losses
@@ -96,7 +96,7 @@ def _assert_names_and_titles(papers: tuple[Paper, ...], printed: str, all_author
         assert folded_model(paper.title) in haystack, f"{paper.key}: title {paper.title!r} missing"
 
 
-@pytest.mark.parametrize("style", BIBTEX_STYLES)
+@pytest.mark.parametrize("style", first_fast(BIBTEX_STYLES))
 def test_classic_bibtex_and_pdflatex(exported: Exported, style: str, tmp_path: Path):
     typeset = bibtex_document(exported.folder / "library.bib", tmp_path, style)
     assert typeset.problems == []
@@ -108,6 +108,7 @@ def test_classic_bibtex_and_pdflatex(exported: Exported, style: str, tmp_path: P
 
 # The ASCII file as most users typeset it (pdflatex, after biber decoded its accents), and
 # the UTF-8 variant with lualatex, which typesets every script it may hold.
+@pytest.mark.slow  # biber, pdflatex and lualatex for each library
 @pytest.mark.parametrize(
     ("bib", "engine"), [("library.bib", "pdflatex"), ("library-biblatex.bib", "lualatex")]
 )
@@ -118,7 +119,7 @@ def test_biblatex_and_biber(exported: Exported, bib: str, engine: str, tmp_path:
     _assert_names_and_titles(exported.papers, typeset.bbl)
 
 
-@pytest.mark.parametrize("bib", ["library.bib", "library-biblatex.bib", "library.json"])
+@pytest.mark.parametrize("bib", first_fast(["library.bib", "library-biblatex.bib", "library.json"]))
 def test_pandoc_citeproc(exported: Exported, bib: str, tmp_path: Path):
     need("pandoc")
     (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")

@@ -66,6 +66,7 @@ def test_pages_filled_in_frames_are_the_pages_the_theme_renders(tmp_path, monkey
     assert framed.warnings == whole.warnings == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shown", SHOWN)
 def test_a_theme_showing_more_of_a_page_than_the_frame_knows_gets_each_page_right(tmp_path, shown):
     template, expected = SHOWN[shown]

@@ -76,6 +76,7 @@ def test_a_failing_helper_is_reported_and_the_call_made_here(reports):
     assert len(reports) == 1 and "ValueError: failed on purpose" in reports[0], reports
 
 
+@pytest.mark.slow
 def test_a_helper_past_its_time_is_stopped_and_the_call_made_here(reports):
     with Helper(reports.append).call(helped.hangs_in_a_helper, os.getpid(), timeout=1) as pending:
         process = pending._process
@@ -126,6 +127,7 @@ def test_an_analysis_with_a_helper_is_the_analysis_without(reports, started, mon
     assert helped_analysis.topic_index.subjects == alone.topic_index.subjects
 
 
+@pytest.mark.slow
 def test_a_site_built_with_a_helper_is_byte_identical(tmp_path, started, monkeypatch):
     monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
     with_helper = _labelled_site(SiteBuilder(tmp_path / "helped"))

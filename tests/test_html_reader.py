@@ -107,6 +107,7 @@ def _check(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_check_command_counts_and_strict_exit(tmp_path: Path):
     (tmp_path / "good.html").write_text(
         (HTML / "semantic.html").read_text(encoding="utf-8"), encoding="utf-8"

@@ -56,6 +56,7 @@ def _keys_by_title(built) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_keys_and_urls_survive_new_reordered_and_renamed_snapshots(site_builder):
     site_builder.snapshot(
         "100_first.txt",
@@ -98,6 +99,7 @@ def test_keys_and_urls_survive_new_reordered_and_renamed_snapshots(site_builder)
     assert "longer, complete" in built.page("papers/kim2026operatinga/").select_one(".ps-abstract").get_text()
 
 
+@pytest.mark.slow
 def test_key_of_a_removed_paper_is_never_reissued(site_builder):
     first = site_builder.snapshot("a.txt", listing(entry("Operating Clusters", "Seon Ho Kim")))
     site_builder.build()

@@ -85,6 +85,7 @@ def test_deep_nesting_decodes_without_recursion(source: str, decoded: str):
     assert decode_latex(source) == decoded
 
 
+@pytest.mark.slow
 def test_decoding_time_grows_linearly_with_nesting():
     def seconds(depth: int) -> float:
         source = "\\'{" * depth + "a" + "}" * depth + " {x " * depth + "}" * depth

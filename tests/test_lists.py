@@ -221,6 +221,7 @@ def test_every_problem_is_a_warning_with_file_and_line(site_builder):
     assert page.select_one(".ps-cite--missing").get_text() == "@missing2026key"
 
 
+@pytest.mark.slow
 def test_front_matter_shifts_reported_lines(site_builder):
     built = _site(
         site_builder, {"lists/shifted.md": "---\ntitle: Shifted\nauthor: me\n---\n\n- [ ] @nope2026x\n"}
@@ -228,6 +229,7 @@ def test_front_matter_shifts_reported_lines(site_builder):
     assert built.warnings == ["papershelf: lists/shifted.md:6: unknown citation key 'nope2026x'"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("user_index", [False, True])
 def test_lists_index_generated_unless_the_user_has_one(site_builder, user_index):
     pages = {"lists/serving.md": READING}

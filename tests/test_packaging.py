@@ -22,6 +22,8 @@ import pytest
 
 from conftest import REPO
 
+pytestmark = pytest.mark.slow  # builds the sdist and wheel and a site in a fresh virtualenv
+
 # `build.env`: a `build/` folder that setuptools left in the working directory would import
 # as a namespace package named `build`.
 pytest.importorskip("build.env", reason="the packaging test needs `build` (pip install build)")

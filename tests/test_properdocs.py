@@ -10,6 +10,8 @@ from bs4 import BeautifulSoup
 
 from conftest import LABELLED_SNAPSHOT
 
+pytestmark = pytest.mark.slow  # builds sites with both MkDocs and ProperDocs in subprocesses
+
 pytest.importorskip("properdocs", reason="properdocs is not installed (the test extras install it)")
 
 

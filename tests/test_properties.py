@@ -11,6 +11,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+import pytest
 from babel.dates import format_date
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -119,6 +120,7 @@ def _entry(draw: st.DrawFn) -> tuple[str, str, bool]:
     return f"{bullet} {title}\n\n  {authors} · {date}\n\n  {abstract}\n", title, readable
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(_entry(), min_size=1, max_size=8), st.sampled_from(["\n", "\r\n"]))
 def test_every_seed_format_entry_is_kept_or_warned_about(entries, newline):
@@ -199,6 +201,7 @@ _LATEX_PIECES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(_LATEX_PIECES, max_size=120))
 def test_the_words_before_a_definition_are_those_of_the_whole_text_before_it(pieces: list[str]):
@@ -385,6 +388,7 @@ def _mutated(draw: st.DrawFn) -> tuple[str, bytes]:
     return name, data
 
 
+@pytest.mark.slow
 @settings(FAST, max_examples=_MUTATIONS, derandomize=True, database=None)
 @given(_mutated())
 def test_every_reader_reads_mutated_files_without_raising(seed: tuple[str, bytes]):

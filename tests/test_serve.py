@@ -10,7 +10,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from conftest import entry, listing
+
+pytestmark = pytest.mark.slow  # runs mkdocs serve and waits for rebuilds
 
 CONFIG = """\
 site_name: Serve fixture

@@ -178,6 +178,7 @@ def test_hostile_text_stays_text(site_builder):
     assert page.select(".ps-abstract code") == []
 
 
+@pytest.mark.slow
 def test_strict_build_fails_on_bad_input_and_passes_when_clean(site_builder):
     import subprocess
     import sys

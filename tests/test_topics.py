@@ -292,6 +292,7 @@ def test_topic_pages_grow_with_the_square_root_of_the_library():
     assert [topic_pages(n) for n in (0, 10, 100, 1000, 10_000)] == [0, 8, 25, 80, 250]
 
 
+@pytest.mark.slow
 def test_common_words_are_those_wordfreq_rates_common(example):
     """`common_word` reads wordfreq's data file itself; every word of that list, and every
     word of the example library but numbers, gets the answer wordfreq's own lookup gives."""

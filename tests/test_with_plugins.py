@@ -19,6 +19,8 @@ from papershelf.library import build_library
 from papershelf.site.pages import SitePlan
 from papershelf.snapshots.text import parse_text_listing
 
+pytestmark = pytest.mark.slow  # other plugins' sites (blog, i18n), each built whole
+
 KIM = entry("Operating Systems for Agents", "Seon Ho Kim, Ana García-Ferrero", "10 August 2026")
 LEE = entry("Paging the Cache", "Min Lee, Ana García-Ferrero", "9 August 2026")
 

@@ -61,6 +61,8 @@ from papershelf.snapshots.reader import read_snapshot
 from papershelf.snapshots.text import parse_text_listing
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need
 
+pytestmark = pytest.mark.slow  # site builds and typesetting for each drawn input: a minute
+
 TEX_TOOLS = ("pdflatex", "bibtex", "biber")
 # A site build takes about a second and typesetting a .bib about three (biber is the slow
 # one), so each example costs about four seconds: these counts (and the six `FOUND` inputs

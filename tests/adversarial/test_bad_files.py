@@ -131,6 +131,7 @@ def write_bad_files(folder: Path) -> None:
         pytest.skip("this file system does not make sparse files")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL_BAD)
 def test_a_bad_file_costs_one_warning_at_its_line(tmp_path: Path, name: str):
     write_bad_files(tmp_path)
@@ -183,6 +184,7 @@ def test_a_reader_bug_costs_its_file_not_the_build(tmp_path: Path, monkeypatch: 
     assert [str(p) for p in read.problems] == ["a.ris:1: could not be read: KeyError: 'surprise'"]
 
 
+@pytest.mark.slow
 def test_a_folder_of_bad_files_builds_the_good_snapshot_and_warns_once_for_each(site_builder: SiteBuilder):
     write_bad_files(site_builder.root / "snapshots")
     site_builder.snapshot("good.txt", listing(entry("Paging Attention", "Ann Author")))
@@ -194,6 +196,7 @@ def test_a_folder_of_bad_files_builds_the_good_snapshot_and_warns_once_for_each(
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 2.5 * 2**20  # in KiB
 
 
+@pytest.mark.slow
 def test_the_command_line_reads_a_folder_of_bad_files(tmp_path: Path):
     folder = tmp_path / "snapshots"
     write_bad_files(folder)

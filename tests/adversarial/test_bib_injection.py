@@ -32,6 +32,8 @@ from papershelf.library import build_library
 from papershelf.model import Identifiers, Paper, Sighting
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
 
+pytestmark = pytest.mark.slow  # typesets with every consumer: bibtex, biber, pdflatex and lualatex
+
 # Listing math that must not reach TeX as math -> how the ASCII export writes it.
 AS_TEXT = {
     "hex-backslash": (

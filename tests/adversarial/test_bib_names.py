@@ -17,6 +17,8 @@ from papershelf.export.bibtex import BIBTEX, approximation_note, approximations,
 from papershelf.model import Paper, Person
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
 
+pytestmark = pytest.mark.slow  # typesets with every consumer: bibtex, biber, pdflatex and lualatex
+
 # Listing author lines -> how the ASCII export writes that paper's authors.
 NAMES = {
     "accent-on-i-unicode": ("José García", r"Garc{\'i}a, Jos{\'e}"),

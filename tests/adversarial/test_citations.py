@@ -89,6 +89,7 @@ markdown_extensions:
 HOSTILE_TITLE = "Paging ==marked== ++ctrl+c++ :smile: (c) -- www.example.com @someone 1/2"
 
 
+@pytest.mark.slow
 def test_markdown_extensions_leave_a_title_in_a_users_page_as_text(site_builder: SiteBuilder):
     """Cards, citations and references put a paper's title and byline into the user's
     Markdown: the extensions a site enables must not turn them into markup (an emoji

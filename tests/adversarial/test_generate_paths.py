@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from conftest import entry, listing
 
 
@@ -52,6 +54,7 @@ def _snapshots(tmp_path, *entries):
     return snapshots
 
 
+@pytest.mark.slow
 def test_generate_never_replaces_a_file_it_did_not_write(tmp_path):
     snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"))
     out = tmp_path / "out"
@@ -67,6 +70,7 @@ def test_generate_never_replaces_a_file_it_did_not_write(tmp_path):
     assert "papers/index.md" not in (out / ".papershelf-files").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_generate_keeps_a_file_edited_since_it_wrote_it(tmp_path):
     other = entry("Other Work", "Ann Author", "6 August 2026")
     snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"), other)

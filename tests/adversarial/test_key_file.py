@@ -48,6 +48,7 @@ BAD_KEYS = [
 ]
 
 
+@pytest.mark.slow
 def test_an_unsafe_key_in_the_file_is_a_warning_and_never_used(site_builder):
     """Each bad key is given to its own paper in the file; none is used for anything."""
     titles = [
@@ -169,6 +170,7 @@ def test_a_provisional_paper_gets_a_key_that_is_not_remembered(tmp_path):
     assert [row.key for row in read_key_file(path).rows] == ["lee2026settled"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["folder", "latin-1", "pipe"])
 def test_an_unusable_key_file_is_a_warning_and_is_left_untouched(site_builder, kind):
     """A pipe stands for any file that is not one (`--keys /dev/null` once replaced the device)."""
@@ -235,6 +237,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # processes racing for seconds
 def test_a_write_is_never_seen_half_done_nor_left_half_done_when_killed(tmp_path):
     """Readers (another build, `mkdocs serve`) see the old file or the new one, never an empty
     or cut one, while a process rewrites it again and again; killed, it leaves a whole file."""
@@ -270,6 +273,7 @@ LOCKED_BUILDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # processes racing for seconds
 def test_processes_issuing_keys_at_once_never_interleave(tmp_path):
     """Two processes (a serve and a CLI run, say) add different papers with the same base key
     to one file, again and again: every paper keeps a distinct key that the file remembers."""
@@ -375,6 +379,7 @@ CUT_LINES = {  # the key file's lines, the cut line's number, the keys of the tw
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lines", "number", "suffixes"), CUT_LINES.values(), ids=CUT_LINES.keys())
 def test_a_line_that_does_not_read_whole_is_a_warning_kept_as_it_is_and_its_key_given_to_no_other(
     site_builder, lines, number, suffixes

@@ -325,6 +325,7 @@ _PIECE = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(st.lists(_PIECE, min_size=1, max_size=30), st.sampled_from(["\n", "\n\n", "\r\n"]))
 def test_generated_markdown_and_prose_give_no_paper(pieces: list[str], newline: str):

@@ -57,6 +57,7 @@ def test_an_implausible_machine_readable_date_is_unknown_too():
     ]
 
 
+@pytest.mark.slow  # typesets with bibtex and biber
 @pytest.mark.parametrize("export", [bibtex_file, biblatex_file], ids=["bibtex", "biblatex"])
 def test_an_undated_paper_typesets_with_biber_and_bibtex_without_a_message(export, tmp_path: Path):
     """biblatex requires a date of every entry: an undated paper's says "unspecified"."""

@@ -212,6 +212,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@pytest.mark.slow  # Chromium
 def test_no_dialog_fires_in_chromium(math_site, list_site):
     playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     chromium = "/usr/bin/chromium"

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import SiteBuilder, cpu_seconds, entry, listing
 from papershelf.model import Listing
 from papershelf.snapshots import read_snapshot
@@ -30,6 +32,7 @@ def _write(tmp_path: Path, name: str, data: bytes) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_deeply_nested_title_neither_breaks_the_build_nor_the_cli(tmp_path: Path):
     builder = SiteBuilder(tmp_path / "project")
     authors = "Ann Author, " + "{" * 500 + "Bo}}} Builder"
@@ -67,6 +70,7 @@ def _nested_page(depth: int) -> str:
     )
 
 
+@pytest.mark.slow
 def test_html_reader_time_is_linear_in_nesting_depth():
     month_lexicon()  # read once, before the clock starts
     seconds = {}

@@ -8,6 +8,7 @@ import pytest
 from conftest import SiteBuilder, entry, listing
 
 
+@pytest.mark.slow
 def test_taxonomy_topic_that_matches_no_paper_is_an_empty_topic(site_builder):
     site_builder.snapshot("a.txt", listing(entry("Paging Attention", "Ann Author, Bob Builder")))
     built = site_builder.build("taxonomy:\n  Nothing: [zzzz qqqq]\n")
@@ -20,6 +21,7 @@ def test_taxonomy_topic_that_matches_no_paper_is_an_empty_topic(site_builder):
     assert page.select(".ps-papers li") == [] and (built.site / "topics" / "nothing.bib").is_file()
 
 
+@pytest.mark.slow
 def test_names_that_want_one_place_each_get_a_page_of_their_own(site_builder):
     """`Index` wants the index of topics (or authors); `A b` and `A-b`, and a listing and a
     taxonomy topic spelled alike, want one slug. Nothing is lost, nothing is replaced."""
