@@ -219,6 +219,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_in_a_site_export_and_generate_give_what_the_site_gives(site_builder: SiteBuilder):
     """The example snapshots with a taxonomy: the command line reads the site's mkdocs.yml,
     so its exports are the site's files byte for byte and its pages the site's pages."""

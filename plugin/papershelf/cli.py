@@ -70,38 +70,46 @@ def _parser() -> argparse.ArgumentParser:
         help="the site's mkdocs.yml (default: mkdocs.yml in this folder, if there is one)",
     )
     commands = parser.add_subparsers(metavar="COMMAND", title="commands")
-    paths = {"nargs": "*", "type": Path, "help": "snapshot files or folders (default: the site's)"}
-    keys = {"type": Path, "metavar": "FILE", "help": "citation key file (default: the site's)"}
     parse = commands.add_parser("parse", parents=[common], help="read snapshots and print their entries")
-    parse.add_argument("paths", metavar="PATH", **paths)
+    _paths(parse, "PATH")
     parse.add_argument("--json", action="store_true", help="print a JSON array (the default and only format)")
     parse.set_defaults(run=_parse)
     formats = ", ".join(f"{form.name}: {form.summary}" for form in EXPORT_FORMATS)
     export = commands.add_parser(
         "export", parents=[common], help="write the library or one topic in an export format"
     )
-    export.add_argument("paths", metavar="SNAPSHOTS", **paths)
+    _paths(export, "SNAPSHOTS")
     export.add_argument(
         "--format", choices=[form.name for form in EXPORT_FORMATS], default="bibtex", help=formats
     )
     export.add_argument("--topic", metavar="SLUG", help="only the papers of this topic")
     export.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
-    export.add_argument("--keys", **keys)
+    _keys(export)
     export.set_defaults(run=_export)
     check = commands.add_parser(
         "check", parents=[common], help="report, per file, entries found, kept and warnings"
     )
-    check.add_argument("paths", metavar="PATH", **paths)
+    _paths(check, "PATH")
     check.add_argument("--strict", action="store_true", help="exit 1 if anything was lost or guessed")
     check.set_defaults(run=_check)
     generate = commands.add_parser(
         "generate", parents=[common], help="write the site's pages as Markdown, plus the exports"
     )
-    generate.add_argument("paths", metavar="SNAPSHOTS", **paths)
+    _paths(generate, "SNAPSHOTS")
     generate.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
-    generate.add_argument("--keys", **keys)
+    _keys(generate)
     generate.set_defaults(run=_generate)
     return parser
+
+
+def _paths(command: argparse.ArgumentParser, metavar: str) -> None:
+    command.add_argument(
+        "paths", nargs="*", type=Path, metavar=metavar, help="snapshot files or folders (default: the site's)"
+    )
+
+
+def _keys(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--keys", type=Path, metavar="FILE", help="citation key file (default: the site's)")
 
 
 def _parse(args: argparse.Namespace) -> int:

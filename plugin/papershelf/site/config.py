@@ -32,7 +32,7 @@ def site_settings(config_file: Path) -> Settings:
     plugin = config.plugins.get("papershelf")
     if plugin is None:
         raise NotASite(f"{config_file}: its site does not use the papershelf plugin")
-    options: PapershelfConfig = plugin.config  # type: ignore[attr-defined]
+    options: PapershelfConfig = plugin.config
     return options.settings(config)
 
 

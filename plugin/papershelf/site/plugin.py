@@ -136,8 +136,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for problem in self.library.problems:
             log.warning("%s", problem)
         self.warnings = len(self.library.problems)
-        if note := approximation_note(self.library.papers):  # not an input problem, but never silent
-            log.info("%s", note)
+        if approximated := approximation_note(self.library.papers):  # not an input problem, but never silent
+            log.info("%s", approximated)
 
     def _warn(self, problems: list[Problem]) -> None:
         for problem in problems:
