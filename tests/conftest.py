@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Iterable
@@ -16,6 +17,11 @@ from bs4 import BeautifulSoup
 from hypothesis import settings
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+
+# Cache files are signed with a key kept outside every project (`papershelf.cache._secret`,
+# under `$XDG_CACHE_HOME`): the suite and the builds it starts use a key of their own, never
+# the user's.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="papershelf-tests-")
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = REPO / "snapshots"

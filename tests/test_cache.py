@@ -386,3 +386,47 @@ def test_a_kept_reading_judged_on_another_day_is_judged_again(tmp_path, monkeypa
     now = _new_process_build(builder)
     assert now.warnings == []
     assert ahead.isoformat() in now.text("papers/kim" + str(ahead.year) + "operating/index.html")
+
+
+def test_a_planted_analysis_with_a_checksum_anyone_can_compute_is_not_used(tmp_path):
+    """Data only is not enough: a file that decodes to a valid analysis would choose what
+    `library.bib` holds. Here the planted file carries TeX that reads a file in one paper's
+    BibTeX, with a SHA-256 over its header and payload (what anyone can compute, and what the
+    cache checked before it was signed with a key kept outside the project)."""
+    import hashlib
+
+    folder, library, made, _, _ = _kept(tmp_path)
+    path = folder / "analysis.msgpack"
+    content = path.read_bytes()
+    first_end = content.index(b"\n")
+    payload = content[first_end + 1 + 65 :]
+    key = library.papers[0].key
+    entry_text = made.bibtex[key].encode()
+    assert entry_text in payload
+    hostile = entry_text.replace(b"title = {", b"title = {\\input{/etc/hostname}", 1)[: len(entry_text)]
+    planted = payload.replace(entry_text, hostile, 1)
+    header = content[: first_end + 1]
+    checksum = hashlib.sha256(header + planted).hexdigest().encode() + b"\n"
+    path.write_bytes(header + checksum + planted)
+
+    cache = AnalysisCache(folder)
+    taken = cache.analysis(library, AnalysisOptions())
+    assert cache.source == "analysed" and "\\input" not in taken.bibtex[key]
+    (problem,) = cache.take_problems()
+    assert "signature does not match" in str(problem)
+
+
+def test_a_cache_signed_with_another_key_is_made_again_with_a_warning(tmp_path, monkeypatch):
+    folder, library, made, _, _ = _kept(tmp_path)
+    for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+        cached.cache_clear()
+    monkeypatch.setattr(papershelf.cache, "_secret", lambda: b"another machine's key, 32 bytes!")
+    try:
+        cache = AnalysisCache(folder)
+        assert _same_analysis(cache.analysis(library, AnalysisOptions()), made)
+        assert cache.source == "analysed"
+        (problem,) = cache.take_problems()
+        assert "signed on another machine or by another user" in str(problem)
+    finally:
+        for cached in (papershelf.cache._signer, papershelf.cache._header):
+            cached.cache_clear()

@@ -17,8 +17,13 @@ the project may have put that one there (a committed `.cache`, an unpacked archi
 of the records as `papershelf.codec` writes them, which builds nothing but the package's own
 dataclasses. Its first line says what it holds and which code wrote it (the format, the
 package's version and a digest of its source, the versions of the libraries whose data the
-analysis holds); its second, the SHA-256 of the rest of the file. A file from other code
-(an upgrade, an edited checkout) only means reading or analysing again. A file that is not
+analysis holds) and on whose behalf; its second, an HMAC-SHA-256 of the rest of the file
+under a key of this user's on this machine (`_secret`, kept outside the project). Data only
+is not enough: a planted file that decodes to a valid analysis would still choose what the
+site and `library.bib` hold (finished BibTeX entries, the slugs pages are written under),
+and a plain checksum anyone can compute. A file from other code (an upgrade, an edited
+checkout) only means reading or analysing again; one signed with another key (another
+machine or user, a cache restored in CI without its key) is a problem, as below. A file that is not
 a papershelf cache, is damaged or cut short, is no regular file (a pipe, a folder, a link
 to a device) or is larger than any cache is a problem: ignored, made anew, and said once
 (`take_problems`), so that `mkdocs build --strict` sees it. A missing file is none.
@@ -33,8 +38,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import hmac
 import json
 import os
+import secrets
 import stat
 import tempfile
 from collections.abc import Callable, Iterable
@@ -56,7 +63,7 @@ __all__ = ["AnalysisCache", "ListingCache"]
 _ANALYSED_WITH = ("wordfreq", "latex2mathml")
 _ANALYSIS = "analysis.msgpack"
 _LISTINGS = "listings.msgpack"
-_FORMAT = 1
+_FORMAT = 2
 """The version of the file format (`_header`, `papershelf.codec`)."""
 _LARGEST = 1 << 30
 """More than the cache of any library (the analysis of 10,000 papers takes 30 MB): a larger
@@ -218,12 +225,14 @@ def _load(path: Path, problems: list[Problem]) -> Any:
         problems.append(_problem(path, "is no papershelf cache"))
         return None
     first_end = data.find(b"\n")
+    if _signer() not in data[:first_end]:
+        problems.append(_problem(path, "was signed on another machine or by another user, or is damaged"))
+        return None
     payload_start = first_end + 1 + _CHECKSUM_SIZE + 1
     payload = memoryview(data)[payload_start:]  # not copied: the file may be 100 MB
-    checksum = hashlib.sha256(data[: first_end + 1])
-    checksum.update(payload)
-    if data[first_end + 1 : payload_start] != checksum.hexdigest().encode() + b"\n":
-        problems.append(_problem(path, "is damaged or cut short (its checksum does not match)"))
+    signature = _signature(data[: first_end + 1], payload)
+    if not hmac.compare_digest(data[first_end + 1 : payload_start], signature):
+        problems.append(_problem(path, "is damaged or cut short (its signature does not match)"))
         return None
     if data[:first_end] != _header():
         return None  # written by other code: read again, as after deleting it
@@ -274,8 +283,6 @@ def _dump(path: Path, value: Any) -> None:
     except (ValueError, TypeError, OverflowError):  # nothing that the codec made
         return
     first = _header() + b"\n"
-    checksum = hashlib.sha256(first)
-    checksum.update(payload)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", dir=path.parent)
@@ -283,7 +290,7 @@ def _dump(path: Path, value: Any) -> None:
         return
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(first + checksum.hexdigest().encode() + b"\n")
+            file.write(first + _signature(first, payload))
             file.write(payload)
         os.replace(temporary, path)
     except OSError:
@@ -292,7 +299,45 @@ def _dump(path: Path, value: Any) -> None:
 
 _MAGIC = b'{"cache":"papershelf",'
 _CHECKSUM_SIZE = 64
-"""SHA-256 in hexadecimal digits."""
+"""HMAC-SHA-256 in hexadecimal digits."""
+
+
+@functools.cache
+def _signer() -> bytes:
+    """Which key signed a cache file, as its header says (not the key: a digest of it)."""
+    digest = hashlib.sha256(b"papershelf cache signer " + _secret()).hexdigest()[:16]
+    return b'"signer":"' + digest.encode() + b'"'
+
+
+def _signature(first: bytes, payload: memoryview | bytes) -> bytes:
+    """The second line of a cache file: its first line and payload signed with `_secret`."""
+    mac = hmac.new(_secret(), first, hashlib.sha256)
+    mac.update(payload)
+    return mac.hexdigest().encode() + b"\n"
+
+
+@functools.cache
+def _secret() -> bytes:
+    """This user's key for cache files on this machine, made once and kept outside every
+    project (`$XDG_CACHE_HOME/papershelf/cache-key`, by default under `~/.cache`), so that
+    no file put in a project can carry a valid signature. Where it cannot be kept, a key for
+    this process only: caches are then made again by the next process."""
+    home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    path = Path(home) / "papershelf" / "cache-key"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            key = path.read_bytes()
+            if len(key) >= 32:
+                return key
+            raise OSError("cache key too short") from None
+        with os.fdopen(handle, "wb") as file:
+            file.write(secrets.token_bytes(32))
+        return path.read_bytes()
+    except (OSError, RuntimeError):  # no home, a read-only one, a damaged key
+        return secrets.token_bytes(32)
 
 
 @functools.cache
@@ -300,7 +345,7 @@ def _header() -> bytes:
     """The first line of a cache file this code writes: what a file must start with to be read."""
     made_by = {"format": _FORMAT, "papershelf": __version__, "code": _code_version()}
     made_by |= {library: metadata.version(library) for library in _ANALYSED_WITH}
-    header = _MAGIC + json.dumps(made_by, separators=(",", ":")).encode()[1:]
+    header = _MAGIC + _signer() + b"," + json.dumps(made_by, separators=(",", ":")).encode()[1:]
     return header
 
 
