@@ -15,6 +15,7 @@ from papershelf.analysis import Analysis
 from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
 from papershelf.export.csljson import csljson_file
+from papershelf.export.ris import ris_file
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_format"]
 
@@ -54,10 +55,17 @@ def _csl_json(analysis: Analysis, keys: Sequence[str]) -> str:
 
 _BIB = "application/x-bibtex"
 _CSL = "application/vnd.citationstyles.csl+json"
+_RIS = "application/x-research-info-systems"
+def _ris(analysis: Analysis, keys: Sequence[str]) -> str:
+    by_key = analysis.library.by_key
+    return ris_file([by_key[key] for key in keys], analysis.topic_index.subjects)
+
+
 EXPORT_FORMATS: tuple[ExportFormat, ...] = (
     ExportFormat("bibtex", "library.bib", _BIB, "ASCII BibTeX (bibtex, biber, pandoc)", _bibtex, BIBTEX),
     ExportFormat("biblatex", "library-biblatex.bib", _BIB, "UTF-8 biblatex (biber)", _biblatex, BIBLATEX),
     ExportFormat("csljson", "library.json", _CSL, "CSL-JSON (Zotero, pandoc)", _csl_json),
+    ExportFormat("ris", "library.ris", _RIS, "RIS (EndNote, Mendeley, Zotero)", _ris),
 )
 
 

@@ -1,0 +1,77 @@
+"""Papers -> RIS, the tagged format EndNote, Mendeley, Zotero and most reference managers import.
+
+Written with rispy (which the RIS reader uses too), one record a paper: `GEN` (RIS has no type
+for a preprint; `PB - arXiv` says where one is), its title, authors as `Last, First`, the date
+as precise as known (`PY` the year, `DA` `YYYY/MM/DD/` with what is known), the abstract
+(ending in `…` where the listing cut it off), the paper's topics as keywords, its DOI, its
+links (only web addresses, as every writer: `papershelf.identifiers.web_ids`), an arXiv
+paper's id as `AN`, and the citation key as `ID`. A tag's value is one line: line breaks in
+text from a listing are spaces, so no value can start a tag of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import rispy
+
+from papershelf.identifiers import web_ids
+from papershelf.model import DAY, MONTH, Paper, Person
+from papershelf.text import split_name
+
+__all__ = ["ris_file"]
+
+
+class _Writer(rispy.RisWriter):
+    """RIS as reference managers write it: records without rispy's numbered header lines."""
+
+    def set_header(self, count: int) -> str:
+        return ""
+
+
+def ris_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The papers' records; `subjects` the topics of each paper by key (its keywords)."""
+    subjects = subjects or {}
+    records = [_record(paper, subjects.get(paper.key, ())) for paper in papers]
+    return rispy.dumps(records, implementation=_Writer) if records else ""
+
+
+def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
+    ids = web_ids(paper.ids)
+    record: dict[str, Any] = {"type_of_reference": "GEN", "title": _line(paper.title)}
+    record["authors"] = [_name(person) for person in paper.authors]
+    if paper.date is not None:
+        record["year"] = f"{paper.date.year:04d}"
+        precise = {DAY: 3, MONTH: 2}.get(paper.date_precision, 1)
+        parts = [f"{paper.date.year:04d}", f"{paper.date.month:02d}", f"{paper.date.day:02d}"][:precise]
+        record["date"] = "/".join(parts) + "/" * (4 - precise)
+    if paper.abstract:
+        record["abstract"] = _line(paper.abstract) + (" …" if paper.truncated else "")
+    keywords = [_line(topic) for topic in dict.fromkeys((*paper.topics, *subjects)) if topic]
+    if keywords:
+        record["keywords"] = keywords
+    if ids.doi:
+        record["doi"] = ids.doi
+    urls = [url for url in (ids.url, ids.pdf_url) if url]
+    if urls:
+        record["urls"] = list(dict.fromkeys(urls))
+    if ids.arxiv:
+        record["publisher"] = "arXiv"
+        record["accession_number"] = f"arXiv:{ids.arxiv}"
+    record["id"] = paper.key
+    return record
+
+
+def _name(person: Person) -> str:
+    """`von Last, First, Jr` (`Last, First` as RIS writes a person); an organisation whole."""
+    if person.corporate:
+        return _line(person.name)
+    parts = split_name(person)
+    last = " ".join(part for part in (parts.von, parts.last) if part)
+    return _line(", ".join(part for part in (last, parts.first, parts.jr) if part))
+
+
+def _line(text: str) -> str:
+    """A value on one line: whitespace, line breaks included, collapsed to single spaces."""
+    return " ".join(text.split())
