@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -61,6 +62,7 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
     (tmp_path / "snapshots" / "a.txt").write_text(
         listing(entry("First Paper", "Ann Author")), encoding="utf-8"
     )
+    os.utime(tmp_path / "snapshots" / "a.txt", (time.time() - 60, time.time() - 60))  # settled
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     port = _free_port()
     log = tmp_path / "serve.log"
@@ -77,6 +79,13 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
         _put(tmp_path / "snapshots", "b.txt", listing(entry("Second Paper", "Bob Builder")))
         _wait_for(base + "papers/", "Second Paper")
         assert "Second Paper" in _wait_for(base + "papers/builder2026second/", "Second Paper")
+        # Shown at once; saved by the one rebuild the plugin asks for once the new file settled.
+        keys = tmp_path / "citation-keys.tsv"
+        deadline = time.monotonic() + 30
+        while "builder2026second\t" not in keys.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "builder2026second\t" in keys.read_text(encoding="utf-8")
+        assert log.read_text(encoding="utf-8").count("1 new citation key saved in citation-keys.tsv") == 2
         _put(
             tmp_path / "snapshots",
             "b.txt",
@@ -84,7 +93,7 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
         )
         _wait_for(base + "papers/builder2026second/", "An edited abstract.")
         time.sleep(3)  # writing citation-keys.tsv must not set off a rebuild of its own
-        assert _builds(log) == 3, log.read_text(encoding="utf-8")
+        assert _builds(log) == 4, log.read_text(encoding="utf-8")  # the edit's key was saved: no nudge
         # A page edit reuses the unchanged library's plan, and its citation still reaches the paper.
         _put(tmp_path / "docs", "notes.md", "# Notes\n\nSee [@builder2026second].\n")
         _wait_for(base + "papers/builder2026second/", "ps-citing")

@@ -238,16 +238,14 @@ def _read(args: argparse.Namespace) -> list[Listing]:
 def _merged(args: argparse.Namespace, session: Session) -> MergeResult:
     """The library as the site builds it (same keys; new ones remembered in the same key
     file, which is said); its problems and notes to standard error."""
-    keys = session.settings.keys_file
-    before = _stamp(keys)
     merged = session.merged([listing for path in args.paths for listing in _listings(path)] or None)
+    if saved := session.saved(merged):
+        print(f"info: {saved}", file=sys.stderr)
     library = merged.library
     for note in (note for listing in library.listings for note in listing.notes):
         print(f"info: {note}", file=sys.stderr)
     for problem in library.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    if _stamp(keys) != before:
-        print(f"info: new citation keys remembered in {keys}", file=sys.stderr)
     return merged
 
 
@@ -259,14 +257,6 @@ def _planned(args: argparse.Namespace) -> SitePlan:
     for problem in session.take_problems():
         print(f"warning: {problem}", file=sys.stderr)
     return plan
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
 
 
 def _listings(path: Path) -> list[Listing]:

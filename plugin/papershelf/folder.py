@@ -79,6 +79,10 @@ class SnapshotFolder:
     project: Path | None = None
     settle: float = 0.0
     stored: ListingCache | None = None
+    settling: float = field(default=0.0, init=False)
+    """After `listings()`: seconds until the youngest file read while it may still have been
+    being written counts as written (0: none was). Its papers' keys are remembered only
+    then, so `mkdocs serve` rebuilds once more after that time (`papershelf.site.nudge`)."""
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
     def listings(self) -> list[Listing]:
@@ -89,6 +93,7 @@ class SnapshotFolder:
             return [Listing(self.root.name, "", (), (problem,))]
         found = _Walk(self.root, (self.project or self.root).resolve(), self.ignore).run()
         named = sorted(found.files.items())
+        self.settling = 0.0
         reads = [self._read(name, path) for name, path in named]
         self._cache = {path: read for (_, path), read in zip(named, reads, strict=True) if read.final}
         if self.stored is not None:
@@ -105,7 +110,8 @@ class SnapshotFolder:
         cached = self._cache.get(path)
         if cached and cached.stamp == stamp:
             return cached
-        if abs(time.time() - stat.st_mtime) < self.settle:
+        if (age := abs(time.time() - stat.st_mtime)) < self.settle:
+            self.settling = max(self.settling, self.settle - age)
             listing = read_snapshot(path, name)
             entries = tuple(replace(entry, provisional=True) for entry in listing.entries)
             return _Read(stamp, replace(listing, entries=entries), final=False)

@@ -47,7 +47,8 @@ def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
     One that would not (most builds) needs no lock, nor the lock library's import (0.05 s:
     `filelock` imports asyncio and sqlite3)."""
     seen = _stamp(path)
-    merged = build_library(listings, read_key_file(path))
+    read = read_key_file(path)
+    merged = build_library(listings, read)
     if _holds(path, merged.book):
         return merged
     from filelock import Timeout
@@ -55,7 +56,8 @@ def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
     try:
         with _locked(path):
             if _stamp(path) != seen:  # another process wrote it meanwhile
-                merged = build_library(listings, read_key_file(path))
+                read = read_key_file(path)
+                merged = build_library(listings, read)
             problem = write_key_file(path, merged.book)
     except Timeout:
         problem = _problem(
@@ -65,7 +67,7 @@ def keyed_library(listings: Sequence[Listing], path: Path) -> MergeResult:
             f"{_LOCK_TIMEOUT:.0f} s; new keys are not remembered this time",
         )
     if problem is None:
-        return merged
+        return replace(merged, saved=max(0, len(merged.book.rows) - len(read.rows)))
     library = merged.library
     return replace(merged, library=replace(library, problems=(*library.problems, problem)))
 

@@ -21,6 +21,8 @@ class MergeResult:
 
     library: Library
     book: KeyBook
+    saved: int = 0
+    """How many new keys were written to the key file (`papershelf.keyfile.keyed_library`)."""
 
 
 def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:

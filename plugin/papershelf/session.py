@@ -24,6 +24,7 @@ from papershelf.keyfile import keyed_library
 from papershelf.library import MergeResult
 from papershelf.model import Library, Listing, Problem
 from papershelf.site.pages import SiteOptions, SitePlan
+from papershelf.text import counted
 
 __all__ = ["Session", "Settings"]
 
@@ -95,6 +96,27 @@ class Session:
         read = self.folder.listings() if listings is None else listings
         return keyed_library(read, self.settings.keys_file)
 
+    def unsaved_settling(self, merged: MergeResult) -> float:
+        """Seconds until the snapshots still being written settle, if the merge shows keys it
+        could not save because of them (0 otherwise): then one more merge saves them."""
+        if not self.folder.settling:
+            return 0.0
+        saved = {row.key for row in merged.book.rows}
+        shown = any(paper.key not in saved for paper in merged.library.papers)
+        return self.folder.settling if shown else 0.0
+
+    def saved(self, merged: MergeResult) -> str:
+        """What a merge wrote to the key file, in words ("" if nothing): said each time, so
+        that a key copied from a page under `mkdocs serve` is known to be remembered."""
+        if not merged.saved:
+            return ""
+        return f"{counted(merged.saved, 'new citation key')} saved in {self._shown(self.settings.keys_file)}"
+
+    def _shown(self, path: Path) -> str:
+        """A path as the log names it: relative to the site's folder when inside it."""
+        project = self.settings.project
+        return (path.relative_to(project) if path.is_relative_to(project) else path).as_posix()
+
     def take_problems(self) -> list[Problem]:
         """What was wrong with the kept readings and analysis (a damaged or foreign cache
         file, ignored and made again) since the last call: warnings for the user."""
@@ -108,9 +130,7 @@ class Session:
         started = time.perf_counter()
         analysis = self.cache.analysis(library, options.analysis)
         if self.cache.source == "disk" and self.settings.cache_dir is not None:
-            where, project = self.settings.cache_dir, self.settings.project
-            shown = where.relative_to(project) if where.is_relative_to(project) else where
-            self.report(f"analysis of the library taken from {shown.as_posix()}")
+            self.report(f"analysis of the library taken from {self._shown(self.settings.cache_dir)}")
         elif self.cache.source == "analysed":
             self.report(f"library analysed in {time.perf_counter() - started:.1f} s")
         threshold = self.settings.author_pages_min

@@ -32,6 +32,7 @@ from papershelf.site.config import PapershelfConfig
 from papershelf.text import counted
 from papershelf.site.frames import Frames
 from papershelf.site.generated import SiteFile
+from papershelf.site.nudge import Nudge
 from papershelf.site.pages import SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
@@ -53,6 +54,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        self.nudge = Nudge()
         self.generated: dict[str, SiteFile] = {}
         self.showing = Showing(self.generated)
         self.plan: SitePlan | None = None
@@ -100,6 +102,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
         assert self.session is not None
         merged = self.session.merged()
+        if saved := self.session.saved(merged):
+            log.info("%s", saved)
+        if self.serving:  # keys of snapshots still being written are saved once they settle
+            self.nudge.after(self.session.unsaved_settling(merged))
         self._take(merged)
         plan = self.plan = self.session.plan(merged.library)
         self._warn(self.session.take_problems())
@@ -240,7 +246,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """Rebuild when a snapshot is added or edited."""
         assert self.session is not None
         server.watch(str(self.session.settings.snapshots))
+        self.nudge.watch(server)
         return server
+
+    def on_shutdown(self) -> None:
+        self.nudge.stop()
 
     def on_build_error(self, *, error: Exception) -> None:
         thawed()
