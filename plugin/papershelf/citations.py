@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from papershelf.model import Paper, Person, Problem, Sighting
+from papershelf.model import Person, Problem, Sighting
 from papershelf.prose import prose_lines
 from papershelf.text import split_name
 
@@ -19,9 +19,9 @@ __all__ = [
     "REFERENCES_MARKER",
     "Citation",
     "Cite",
-    "author_year",
     "find_citations",
     "malformed_citations",
+    "surname",
     "unknown_keys",
 ]
 
@@ -101,18 +101,8 @@ def unknown_keys(
     ]
 
 
-def author_year(paper: Paper) -> str:
-    """`Kim et al., 2026`, `Kim and Jeon, 2026`, `Fujitake, 2026` (`n.d.` without a date)."""
-    names = [_surname(person) for person in paper.authors] or ["Anonymous"]
-    if len(names) > 2 or paper.authors_truncated:
-        who = f"{names[0]} et al."
-    elif len(names) == 2:
-        who = f"{names[0]} and {names[1]}"
-    else:
-        who = names[0]
-    return f"{who}, {paper.date.year if paper.date else 'n.d.'}"
-
-
-def _surname(person: Person) -> str:
+def surname(person: Person) -> str:
+    """What an author-year citation calls an author: `von Neumann`, `Kim`
+    (`papershelf.site.pages.wording.Wording.author_year`)."""
     parts = split_name(person)
     return " ".join(part for part in (parts.von, parts.last) if part)

@@ -5,6 +5,7 @@ One module per kind of page, around a shared context:
 - `plan`: `SitePlan`, every generated file in order, from the modules below;
 - `context`: what every page uses: links, titles, bylines, dates, front matter, templates;
 - `markup`: the one way data becomes HTML (`html` templates, `text`, ...: Markup, escaped);
+- `wording`: every phrase the pages show, and the one rule that shortens an author list;
 - `paper`: a paper's page; `paper_lists`: the paged lists of papers every index shows;
 - `index` (all papers), `topics`, `timeline` (months), `authors` (with `letters`: who is on
   which letter page), `reading_lists`, `exports` (the library's BibTeX and CSL-JSON);

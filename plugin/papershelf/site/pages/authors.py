@@ -31,7 +31,7 @@ _LINK = html('<a href="{href}">{name}</a>')
 _CURRENT = html('<span aria-current="page">{name}</span>')
 _LETTER = html(
     "<h1>{heading}</h1>\n"
-    '<nav class="ps-letters" aria-label="Authors by initial">\n{links}\n</nav>\n'
+    '<nav class="ps-letters" aria-label="{label}">\n{links}\n</nav>\n'
     '<ul class="ps-authors-index">\n{authors}\n</ul>'
 )
 _WITH_PAGE = html('<li id="{slug}"><a href="{href}">{name}</a> <span class="ps-count">{count}</span></li>')
@@ -72,10 +72,10 @@ def _author_page(ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str,
     here = src_uri
     sections = [
         Section(None, partial(_head, profile)),
-        Section("Papers", partial(paper_list, ctx, profile.papers, here)),
+        Section(ctx.words.papers_title, partial(paper_list, ctx, profile.papers, here)),
     ]
     if profile.coauthors:
-        sections.append(Section("Co-authors", partial(_coauthors, ctx, profile, by_slug, here)))
+        sections.append(Section(ctx.words.co_authors, partial(_coauthors, ctx, profile, by_slug, here)))
     return assembled(src_uri, ctx.front_matter(profile.name), sections)
 
 
@@ -101,26 +101,27 @@ def _letter_page(
     """Page `number` of `count` of an initial's authors."""
     src_uri = letter_src(letter, number)
     here = src_uri
-    title = f"Authors: {letter.upper() if letter != 'other' else 'other'}"
-    body = partial(_letter_html, ctx, letter, number, count, profiles, initials, here)
-    front_matter = ctx.front_matter(title + (f" (page {number})" if number > 1 else ""))
+    title = ctx.words.author_letter.format(initial=ctx.words.initial(letter)) + ctx.words.suffix(
+        number, count
+    )
+    body = partial(_letter_html, ctx, title, letter, number, profiles, initials, here)
+    front_matter = ctx.front_matter(title)
     return assembled(src_uri, front_matter, [Section(None, body)])
 
 
 def _letter_html(
     ctx: PageContext,
+    heading: str,
     letter: str,
     number: int,
-    count: int,
     profiles: list[AuthorProfile],
     initials: Initials,
     here: str,
 ) -> Markup:
-    """Heading, the initials to go to, the authors."""
-    heading = "Authors: " + (letter.upper() if letter != "other" else "other scripts")
-    heading += f" ({number} of {count})" if count > 1 else ""
+    """Heading (the page's title), the initials to go to, the authors."""
     links = _initials_nav(ctx, letter, number, initials, here)
-    return _LETTER(heading=heading, links=links, authors=_letter_items(ctx, profiles, here))
+    label = ctx.words.by_initial_label
+    return _LETTER(heading=heading, label=label, links=links, authors=_letter_items(ctx, profiles, here))
 
 
 def _initials_nav(ctx: PageContext, letter: str, number: int, initials: Initials, here: str) -> Markup:
@@ -128,10 +129,10 @@ def _initials_nav(ctx: PageContext, letter: str, number: int, initials: Initials
     links = []
     for other, sources, _ in initials:
         if other != letter:
-            links.append(_LINK(href=ctx.link(sources[0], here), name=_initial(other)))
+            links.append(_LINK(href=ctx.link(sources[0], here), name=ctx.words.initial(other)))
             continue
         for index, source in enumerate(sources, start=1):
-            label = _initial(other) + (str(index) if len(sources) > 1 else "")
+            label = ctx.words.initial(other) + (str(index) if len(sources) > 1 else "")
             if index == number:
                 links.append(_CURRENT(name=label))
             else:
@@ -163,8 +164,3 @@ def _letter_items(ctx: PageContext, profiles: list[AuthorProfile], here: str) ->
         else:
             items.append(_ENTRY(slug=profile.slug, name=profile.name, papers=papers))
     return joined("\n", items)
-
-
-def _initial(letter: str) -> str:
-    """How the letter navigation names an initial (`A`; `Other` for other scripts)."""
-    return letter.upper() if letter != "other" else "Other"

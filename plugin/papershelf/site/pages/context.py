@@ -22,15 +22,25 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from papershelf.analysis import Analysis
-from papershelf.citations import author_year
+from papershelf.citations import surname
 from papershelf.export.bibtex import join_entries
 from papershelf.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
-from papershelf.text import counted
 from papershelf.site.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
 from papershelf.site.pages.letters import Letters, author_targets, by_initial
-from papershelf.site.pages.markup import Content, href, html, rendered, safe, safe_in_markdown, text
+from papershelf.site.pages.markup import (
+    Content,
+    href,
+    html,
+    joined,
+    phrase,
+    rendered,
+    safe,
+    safe_in_markdown,
+    text,
+)
 from papershelf.site.pages.options import SiteOptions
+from papershelf.site.pages.wording import ENGLISH, Wording, shortened
 from papershelf.timeline import Month
 
 __all__ = ["PageContext"]
@@ -47,8 +57,10 @@ class PageContext:
         self.analysis = analysis
         self.library = analysis.library
         self.options = options
-        self.env = _environment(options, safe)
-        self.markdown_env = _environment(options, safe_in_markdown)
+        self.words: Wording = ENGLISH
+        """The phrases the pages show (`papershelf.site.pages.wording`)."""
+        self.env = _environment(options, self.words, safe)
+        self.markdown_env = _environment(options, self.words, safe_in_markdown)
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
@@ -106,21 +118,26 @@ class PageContext:
         return self._titles[key]
 
     def byline(self, key: str) -> Markup:
-        """`A, B, C +2 more · 7 August 2026`, rendered once per paper."""
+        """`A, B, C, D, E, F et al. · 7 August 2026`, rendered once per paper."""
         if key not in self._bylines:
-            self._bylines[key] = text(self._byline(key))
+            self._bylines[key] = self._byline(key, text)
         return self._bylines[key]
 
-    def _byline(self, key: str, limit: int = 6) -> str:
+    def _byline(self, key: str, escape: Callable[[str], Markup]) -> Markup:
+        """The byline with its data escaped by `escape` (`text`, or `safe_in_markdown` in a
+        user's page)."""
         paper = self.library.by_key[key]
-        line = ", ".join(person.name for person in paper.authors[:limit])
-        if len(paper.authors) > limit:
-            line += f" +{len(paper.authors) - limit} more"
-        elif paper.authors_truncated:
-            line += " et al."
-        if paper.date:
-            line += " · " + self.paper_date(paper)
-        return line
+        authors = self.author_names(paper, escape)
+        if not paper.date:
+            return authors
+        return joined(phrase(self.words.separator), (authors, escape(self.paper_date(paper))))
+
+    def author_names(self, paper: Paper, escape: Callable[[str], Markup]) -> Markup:
+        """`A, B, C et al.`: the authors a byline or a reference names (`wording.shortened`),
+        each name escaped by `escape`."""
+        shown, cut = shortened(paper.authors, paper.authors_truncated)
+        names = joined(", ", (escape(person.name) for person in shown))
+        return joined(" ", (names, phrase(self.words.et_al))) if cut else names
 
     def entry(self, key: str, here: str) -> Markup:
         """A paper as every list of papers shows it: linked title, byline. Made once for
@@ -132,6 +149,11 @@ class PageContext:
             self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
         return self._entries[key, depth]
 
+    def author_year(self, paper: Paper) -> str:
+        """A citation's text: `Kim et al., 2026`."""
+        year = paper.date.year if paper.date else None
+        return self.words.cite([surname(person) for person in paper.authors], paper.authors_truncated, year)
+
     def paper_date(self, paper: Paper) -> str:
         """The paper's date as precise as its source gave it: `December 10, 2019`,
         `December 2019` or `2019`."""
@@ -139,7 +161,7 @@ class PageContext:
         if paper.date_precision == YEAR:
             return str(paper.date.year)
         if paper.date_precision == MONTH:
-            return format_date(paper.date, "LLLL y", locale=self.options.locale).capitalize()
+            return self.month_name(paper.date)
         return self.long_date(paper.date)
 
     def long_date(self, date: dt.date) -> str:
@@ -148,9 +170,10 @@ class PageContext:
             self._dates[date] = format_date(date, "long", locale=self.options.locale)
         return self._dates[date]
 
-    def month_name(self, month: Month) -> str:
-        """`August 2026` in the site's language."""
-        return format_date(month.first_day, "LLLL y", locale=self.options.locale).capitalize()
+    def month_name(self, month: Month | dt.date, pattern: str | None = None) -> str:
+        """`August 2026` in the site's language (or in the Babel `pattern` given)."""
+        date = month if isinstance(month, dt.date) else month.first_day
+        return format_date(date, pattern or self.words.month, locale=self.options.locale).capitalize()
 
     def front_matter(self, title: str, indexed: bool = False) -> FrontMatter:
         """The title, escaped; pages other than papers' stay out of the search index unless
@@ -185,6 +208,7 @@ class PageContext:
             "link": partial(self.link, here=src_uri),
             "title": self.title,
             "byline": self.byline,
+            "author_names": partial(self.author_names, escape=text),
         }
         return self._render(self.env, helpers, template, **context)
 
@@ -194,7 +218,8 @@ class PageContext:
         helpers: dict[str, Callable[..., object]] = {
             "link": partial(self.source_link, src_uri=src_uri),
             "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
-            "byline": lambda key: safe_in_markdown(self._byline(key)),
+            "byline": partial(self._byline, escape=safe_in_markdown),
+            "author_names": partial(self.author_names, escape=safe_in_markdown),
         }
         return self._render(self.markdown_env, helpers, template, **context)
 
@@ -202,13 +227,20 @@ class PageContext:
         self, env: Environment, helpers: dict[str, Callable[..., object]], template: str, **context: object
     ) -> str:
         """`helpers` make links, titles and bylines for the page's kind (see the callers)."""
-        common: dict[str, Callable[..., object]] = {
+        common: dict[str, object] = {
+            "words": self._phrases,
             "month_name": self.month_name,
             "author_target": self.author_targets.__getitem__,
-            "author_year": author_year,
+            "author_year": self.author_year,
             "tally": tally,
+            "initial": self.words.initial,
         }
         return env.get_template(template).render(papers=self.library.by_key, **common, **helpers, **context)
+
+    @cached_property
+    def _phrases(self) -> dict[str, Markup]:
+        """The phrases as the templates show them (`markup.phrase`)."""
+        return {name: phrase(value) for name, value in self.words.phrases().items()}
 
     def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
         """A page rendered from a template (the few overview pages), split like any other.
@@ -223,7 +255,7 @@ class PageContext:
         return page
 
 
-def _environment(options: SiteOptions, finalize: Callable[[Content], Markup]) -> Environment:
+def _environment(options: SiteOptions, words: Wording, finalize: Callable[[Content], Markup]) -> Environment:
     """Autoescaping templates whose every `{{ }}` follows `finalize`: `markup.safe` for
     generated pages, `markup.safe_in_markdown` for fragments of the user's Markdown pages."""
     env = Environment(
@@ -236,5 +268,6 @@ def _environment(options: SiteOptions, finalize: Callable[[Content], Markup]) ->
         undefined=StrictUndefined,
     )
     env.globals["search_exclude"] = options.search_index != "all"
-    env.filters["counted"] = counted
+    env.filters["papers"] = words.count
+    env.filters["papers_have"] = words.count_have
     return env

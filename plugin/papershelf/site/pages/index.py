@@ -11,14 +11,13 @@ from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import html
 from papershelf.site.pages.paper_lists import PagedList, paged
-from papershelf.text import counted
 
 __all__ = ["index_files"]
 
 _EXPORTS = {"bibtex": "library.bib", "biblatex": "library-biblatex.bib", "csl": "library.json"}
 _HEAD = html(
-    "<h1>Papers{suffix}</h1>\n"
-    '<p class="ps-summary">{total}, newest first. The whole library as '
+    "<h1>{title}{suffix}</h1>\n"
+    '<p class="ps-summary">{total} The whole library as '
     '<a href="{bibtex}" download>BibTeX</a> (ASCII, for bibtex, biber and pandoc), '
     '<a href="{biblatex}" download>biblatex</a> (UTF-8, for biber) or '
     '<a href="{csl}" download>CSL-JSON</a> (Zotero, pandoc).</p>'
@@ -29,10 +28,12 @@ def index_files(ctx: PageContext) -> Iterator[SiteFile]:
     """`papers/`, `papers/page/2/`, ...; the first page is in the navigation."""
     keys = [paper.key for paper in ctx.library.papers]
     intro = partial(_intro, ctx)
-    yield from paged(ctx, PagedList("papers/index.md", "papers/page/{}.md", keys, "Papers", intro, True))
+    title = ctx.words.papers_title
+    yield from paged(ctx, PagedList("papers/index.md", "papers/page/{}.md", keys, title, intro, True))
 
 
 def _intro(ctx: PageContext, total: int, number: int, suffix: str, here: str) -> Markup:
     """The heading, the count, and the library as each export."""
     links = {name: ctx.link(src, here) for name, src in _EXPORTS.items()}
-    return _HEAD(suffix=suffix, total=counted(total, "paper"), **links)
+    total_line = ctx.words.newest_first.format(count=ctx.words.count(total))
+    return _HEAD(title=ctx.words.papers_title, suffix=suffix, total=total_line, **links)

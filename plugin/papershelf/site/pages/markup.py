@@ -31,6 +31,7 @@ __all__ = [
     "html",
     "joined",
     "literal",
+    "phrase",
     "rendered",
     "safe",
     "safe_in_markdown",
@@ -87,6 +88,15 @@ def html(template: LiteralString) -> Callable[..., Markup]:
 def literal(source: LiteralString) -> Markup:
     """HTML written in the code, without fields, as Markup (`Markup` would also take data)."""
     return _markup(source)
+
+
+def phrase(value: str) -> Markup:
+    """A phrase of `papershelf.site.pages.wording` as HTML: ours, not data, so escaped for
+    HTML text and double-quoted attributes only (`listing's` stays as written, in a
+    Markdown page too), never made inert like data."""
+    return _markup(
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 def joined(separator: Content, parts: Iterable[Content]) -> Markup:

@@ -21,7 +21,8 @@ from papershelf.identifiers import paper_links, web_ids
 from papershelf.text import plain_letters
 from papershelf.site.generated import Section, SiteFile, assembled
 from papershelf.site.pages.context import PageContext
-from papershelf.site.pages.markup import external, html, joined, literal, rendered
+from papershelf.site.pages.wording import shortened
+from papershelf.site.pages.markup import external, html, joined, rendered
 
 __all__ = ["arxiv_title_search", "citation_meta", "paper_page"]
 
@@ -30,20 +31,17 @@ _HEAD = html(
     '<p class="ps-authors">\n{authors}\n</p>\n'
     '<p class="ps-meta">\n{date} · <code class="ps-key">{key}</code> · {links}\n</p>{topics}'
 )
-_FIND = html('<a class="ps-find" href="{search}">Search arXiv for this title</a>')
+_FIND = html('<a class="ps-find" href="{search}">{label}</a>')
 _LINKS = html('<span class="ps-links">{links}</span>')
 _LINK = html('<a href="{href}">{label}</a>')
 _DATE = html('<time datetime="{iso}">{date}</time>')
-_TOPICS = html('\n<p class="ps-topics">Topics: {links}</p>')
+_TOPICS = html('\n<p class="ps-topics">{label} {links}</p>')
 _TOPIC = html('<a class="ps-topic ps-topic--{kind}" href="{href}">{name}</a>')
 _AUTHOR = html('<a href="{href}">{name}</a>')
 _AFFILIATED = html('<a href="{href}">{name}</a> <span class="ps-affiliation">({affiliation})</span>')
 _ABSTRACT = html('<div class="ps-abstract">\n<p>{abstract}</p>\n</div>')
-_CUT_ABSTRACT = html(
-    '<div class="ps-abstract">\n<p>{abstract}…</p>\n'
-    '<p class="ps-note">The listing cut this abstract short.</p>\n</div>'
-)
-_NO_RELATED = literal('<p class="ps-none">No other paper of the library is close enough to list.</p>')
+_CUT_ABSTRACT = html('<div class="ps-abstract">\n<p>{abstract}…</p>\n<p class="ps-note">{note}</p>\n</div>')
+_NO_RELATED = html('<p class="ps-none">{note}</p>')
 _RELATED = html('<ul class="ps-related">\n{items}\n</ul>')
 _RELATION = html(
     '<li><a class="ps-title" href="{href}">{title}</a><br><span class="ps-why">{why}</span></li>'
@@ -56,7 +54,7 @@ _CITING = html('<ul class="ps-citing">\n{items}</ul>')
 _CITED = html('<li><a href="{href}">{title}</a></li>\n')
 _BIBTEX = html(
     '<div class="ps-bibtex highlight"><pre><code>{entry}</code></pre></div>\n'
-    '<p><a class="ps-download" href="{href}" download>Download {key}.bib</a></p>'
+    '<p><a class="ps-download" href="{href}" download>{download}</a></p>'
 )
 _SIGHTINGS = html('<ul class="ps-sightings">\n{items}</ul>')
 _SIGHTING = html("<li><code>{where}</code></li>\n")
@@ -98,18 +96,21 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     """The page; its sections are made when MkDocs renders it."""
     src_uri = f"papers/{paper.key}.md"
     here = src_uri
+    words = ctx.words
     sections = [
         Section(None, partial(_head, ctx, paper, here)),
-        Section("Abstract", partial(_abstract, paper)),
+        Section(words.abstract, partial(_abstract, ctx, paper)),
     ]
     if ctx.options.related > 0:
-        sections.append(Section("Related papers", partial(_related, ctx, paper.key, here), False))
+        sections.append(Section(words.related, partial(_related, ctx, paper.key, here), False))
     if holding := curation.holding.get(paper.key, []):
-        sections.append(Section("In reading lists", partial(_holding, ctx, paper.key, holding, here), False))
+        sections.append(
+            Section(words.in_reading_lists, partial(_holding, ctx, paper.key, holding, here), False)
+        )
     if citing := curation.citing.get(paper.key, []):
-        sections.append(Section("Cited by", partial(_citing, ctx, citing, here), False))
-    sections.append(Section("BibTeX", partial(_bibtex, ctx, paper.key, here), False))
-    sections.append(Section("Seen in", partial(_sightings, paper), False))
+        sections.append(Section(words.cited_by, partial(_citing, ctx, citing, here), False))
+    sections.append(Section(words.bibtex, partial(_bibtex, ctx, paper.key, here), False))
+    sections.append(Section(words.seen_in, partial(_sightings, paper), False))
     front = ctx.front_matter(paper.title, indexed=True)
     return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, paper))
 
@@ -129,7 +130,7 @@ def _search_view(ctx: PageContext, paper: Paper) -> Markup:
         if person.affiliation:
             names.append(person.affiliation)
     topics = [topic.name for topic in ctx.analysis.topic_index.by_paper[paper.key]]
-    about = " · ".join([paper.key, *topics])
+    about = ctx.words.separator.join([paper.key, *topics])
     return _SEARCH(title=paper.title, names=", ".join(names), about=about, abstract=paper.abstract)
 
 
@@ -139,7 +140,7 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     if paper.date:
         date = _DATE(iso=iso_date(paper.date, paper.date_precision), date=ctx.paper_date(paper))
     else:
-        date = "Undated"
+        date = ctx.words.undated
     topics = ctx.analysis.topic_index.by_paper[paper.key]
     links = (
         _TOPIC(kind=topic.kind, href=ctx.link(f"topics/{topic.slug}.md", here), name=topic.name)
@@ -150,50 +151,62 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
         authors=_authors(ctx, paper, here),
         date=date,
         key=paper.key,
-        links=_links(paper),
-        topics=_TOPICS(links=joined(" · ", links)) if topics else "",
+        links=_links(ctx, paper),
+        topics=_TOPICS(label=ctx.words.topics_label, links=joined(ctx.words.separator, links))
+        if topics
+        else "",
     )
 
 
-def _links(paper: Paper) -> Markup:
+def _links(ctx: PageContext, paper: Paper) -> Markup:
     """The paper where a source said it is (arXiv, PDF, HTML, DOI); else a title search on
     arXiv, labelled as a search."""
     found = paper_links(paper.ids)
     if not found:
-        return _FIND(search=external(arxiv_title_search(paper.title)))
-    return _LINKS(links=joined(" · ", (_LINK(href=external(link.href), label=link.label) for link in found)))
+        return _FIND(search=external(arxiv_title_search(paper.title)), label=ctx.words.search_arxiv)
+    return _LINKS(
+        links=joined(
+            ctx.words.separator, (_LINK(href=external(link.href), label=link.label) for link in found)
+        )
+    )
 
 
 def _authors(ctx: PageContext, paper: Paper, here: str) -> Markup:
-    """Authors linked to their pages (or letter-page entries), affiliations beside them."""
+    """Authors linked to their pages (or letter-page entries), affiliations beside them:
+    all of them, "et al." after them if the listing cut them short."""
     names = []
-    for person in paper.authors:
+    shown, cut = shortened(paper.authors, paper.authors_truncated, limit=None)
+    for person in shown:
         href = ctx.link(ctx.author_targets[ctx.author_slugs[author_identity(person)]], here)
         if person.affiliation:
             names.append(_AFFILIATED(href=href, name=person.name, affiliation=person.affiliation))
         else:
             names.append(_AUTHOR(href=href, name=person.name))
-    return joined("", (joined(",\n", names), "\net al." if paper.authors_truncated else ""))
+    return joined("\n", (joined(",\n", names), ctx.words.et_al)) if cut else joined(",\n", names)
 
 
-def _abstract(paper: Paper) -> Markup:
+def _abstract(ctx: PageContext, paper: Paper) -> Markup:
     """The abstract, and a note if the listing cut it short."""
-    template = _CUT_ABSTRACT if paper.truncated else _ABSTRACT
-    return template(abstract=rendered(paper.abstract))
+    if paper.truncated:
+        return _CUT_ABSTRACT(abstract=rendered(paper.abstract), note=ctx.words.cut_abstract)
+    return _ABSTRACT(abstract=rendered(paper.abstract))
 
 
 def _related(ctx: PageContext, key: str, here: str) -> Markup:
     """The related papers and why: shared topics first, else the shared words."""
     if not ctx.analysis.related[key]:
-        return _NO_RELATED
+        return _NO_RELATED(note=ctx.words.no_related)
     items = []
+    said = ctx.words
     for relation in ctx.analysis.related[key]:
         topics = ", ".join(topic.name for topic in relation.topics)
         words = ", ".join(relation.words)
         if topics:
-            why = f"Shared topics: {topics}" + (f"; also {words}" if words else "")
+            why = said.shared_topics.format(topics=topics) + (
+                said.also_words.format(words=words) if words else ""
+            )
         else:
-            why = f"Shared words: {words}"
+            why = said.shared_words.format(words=words)
         href = ctx.link(f"papers/{relation.key}.md", here)
         items.append(_RELATION(href=href, title=ctx.title(relation.key), why=why))
     return _RELATED(items=joined("\n", items))
@@ -221,7 +234,10 @@ def _citing(ctx: PageContext, citing: list[DocPage], here: str) -> Markup:
 
 def _bibtex(ctx: PageContext, key: str, here: str) -> Markup:
     """The entry to copy, and its file to download."""
-    return _BIBTEX(entry=ctx.analysis.bibtex[key], href=ctx.link(f"papers/{key}.bib", here), key=key)
+    download = ctx.words.download.format(name=f"{key}.bib")
+    return _BIBTEX(
+        entry=ctx.analysis.bibtex[key], href=ctx.link(f"papers/{key}.bib", here), download=download
+    )
 
 
 def _sightings(paper: Paper) -> Markup:

@@ -25,9 +25,9 @@ papers, whose title ends in `suffix` (` (page 2 of 5)`, empty on page 1)."""
 
 _LIST = html('<ul class="ps-papers">\n{items}\n</ul>')
 _NEIGHBOURS = html('<nav class="ps-pager" aria-label="{label}">\n{newer}\n{middle}\n{older}\n</nav>')
-_WHERE = html('<span aria-current="page">Page {number} of {count}</span>')
-_NEWER = html('<a rel="prev" href="{href}">← Newer</a>')
-_OLDER = html('<a rel="next" href="{href}">Older →</a>')
+_WHERE = html('<span aria-current="page">{where}</span>')
+_NEWER = html('<a rel="prev" href="{href}">{label}</a>')
+_OLDER = html('<a rel="next" href="{href}">{label}</a>')
 NOWHERE = literal('<span aria-hidden="true"></span>')
 """Where a list's first or last page has no neighbour (keeps the others in place)."""
 
@@ -66,7 +66,7 @@ def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Se
     """Page `number` of `count`: the intro, its papers, the pager."""
     src_uri = papers.src(number)
     here = src_uri
-    suffix = f" (page {number} of {count})" if number > 1 else ""
+    suffix = ctx.words.suffix(number, count)
 
     def body() -> Markup:
         intro = papers.intro(len(papers.keys), number, suffix, here)
@@ -81,9 +81,13 @@ def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: s
     neighbours, in words (lists go newest first); nothing for a list of one page."""
     if count == 1:
         return literal("")
-    newer = _NEWER(href=ctx.link(papers.src(number - 1), here)) if number > 1 else NOWHERE
-    older = _OLDER(href=ctx.link(papers.src(number + 1), here)) if number < count else NOWHERE
-    return neighbours("Pages", newer, _WHERE(number=number, count=count), older)
+    words = ctx.words
+    newer = _NEWER(href=ctx.link(papers.src(number - 1), here), label=words.newer) if number > 1 else NOWHERE
+    older = (
+        _OLDER(href=ctx.link(papers.src(number + 1), here), label=words.older) if number < count else NOWHERE
+    )
+    where = _WHERE(where=words.page_of.format(number=number, count=count))
+    return neighbours(words.pages_label, newer, where, older)
 
 
 def neighbours(label: str, newer: Markup, middle: Markup, older: Markup) -> Markup:

@@ -7,7 +7,6 @@ import datetime as dt
 from collections.abc import Iterator
 from functools import partial
 
-from babel.dates import format_date
 from markupsafe import Markup
 
 from papershelf.charts import month_bars
@@ -17,7 +16,6 @@ from papershelf.site.pages.context import PageContext
 from papershelf.site.pages.markup import chart, html
 from papershelf.site.pages.paper_lists import NOWHERE, PagedList, neighbours, paged
 from papershelf.timeline import Month, chart_slots
-from papershelf.text import counted
 
 __all__ = ["timeline_files"]
 
@@ -25,7 +23,7 @@ _HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}.</p>\n{mont
 # No `rel`: on a month's later pages `rel` belongs to its own pages' pager.
 _NEWER = html('<a href="{href}">← {name}</a>')
 _OLDER = html('<a href="{href}">{name} →</a>')
-_BACK = html('<a href="{href}">All months</a>')
+_BACK = html('<a href="{href}">{label}</a>')
 
 
 def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -62,12 +60,12 @@ def _intro(
     """The month's name and size, the months with papers before and after it (by name: a
     month without papers is skipped, not shown as a gap) and the way back to all months."""
     months = neighbours(
-        "Months",
+        ctx.words.months_label,
         _NEWER(href=_month_link(ctx, newer, here), name=ctx.month_name(newer)) if newer else NOWHERE,
-        _BACK(href=ctx.link("timeline/index.md", here)),
+        _BACK(href=ctx.link("timeline/index.md", here), label=ctx.words.all_months),
         _OLDER(href=_month_link(ctx, older, here), name=ctx.month_name(older)) if older else NOWHERE,
     )
-    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=counted(total, "paper"), months=months)
+    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=ctx.words.count(total), months=months)
 
 
 def _month_link(ctx: PageContext, month: Month, here: str) -> Markup:
@@ -75,11 +73,10 @@ def _month_link(ctx: PageContext, month: Month, here: str) -> Markup:
 
 
 def _chart_slot(ctx: PageContext, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int, str]:
-    """A bar's label, short label (`Apr 2026`, never `Apr 26`, which reads as a day) and
-    link to its month's page: a month, or a gap of several (`…`, no link)."""
-    locale = ctx.options.locale
-    label = format_date(first, "LLLL y", locale=locale)
+    """A bar's label, short label (`Apr 2026`, `wording.Wording.short_month`) and link to
+    its month's page: a month, or a gap of several (`…`, no link)."""
+    label = ctx.month_name(first)
     if first == last:
         href = str(ctx.link(f"timeline/{first:%Y-%m}.md", "timeline/index.md")) if count else ""
-        return label, format_date(first, "LLL y", locale=locale), count, href
-    return f"{label} – {format_date(last, 'LLLL y', locale=locale)}", "…", count, ""
+        return label, ctx.month_name(first, ctx.words.short_month), count, href
+    return f"{label} – {ctx.month_name(last)}", "…", count, ""

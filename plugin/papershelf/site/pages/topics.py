@@ -12,27 +12,20 @@ from markupsafe import Markup
 from papershelf.charts import overlap_matrix
 from papershelf.site.generated import SiteFile, data_file
 from papershelf.site.pages.context import PageContext
-from papershelf.site.pages.markup import chart, html, joined, literal
+from papershelf.site.pages.markup import chart, html, joined, phrase
 from papershelf.site.pages.paper_lists import PagedList, paged
 from papershelf.topics import Topic
-from papershelf.text import counted
 
 __all__ = ["topic_files"]
 
-_KINDS = {
-    "listing": literal("A topic line of the snapshots."),
-    "curated": literal("A topic of the site's taxonomy."),
-    "discovered": literal("Discovered in the papers' titles and abstracts."),
-}
 _HEAD = html(
     "<h1>{name}{suffix}</h1>\n"
-    '<p class="ps-summary">{total}, newest first. {kind} '
-    'As BibTeX: <a href="{bib}" download>{slug}.bib</a>.</p>'
+    '<p class="ps-summary">{total} {kind} '
+    '{as_bibtex} <a href="{bib}" download>{slug}.bib</a>.</p>'
 )
-_PHRASES = html('<p class="ps-phrases">Matched as: {phrases}</p>')
-_ALSO = html('<p class="ps-phrases">Also matched as: {names}</p>')
+_PHRASES = html('<p class="ps-phrases">{label} {phrases}</p>')
 _PHRASE = html("<q>{phrase}</q>")
-_COOCCURRING = html('<p class="ps-cooccurring">Often together with: {others}</p>')
+_COOCCURRING = html('<p class="ps-cooccurring">{label} {others}</p>')
 _OTHER = html('<a href="{href}">{name}</a> <span class="ps-count">{count}</span>')
 
 
@@ -68,26 +61,35 @@ def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str,
     """Name, size, kind and `.bib`; on the first page also the phrases it was matched by
     and the topics its papers often have too."""
     bib = ctx.link(f"topics/{topic.slug}.bib", here)
+    words = ctx.words
+    kinds = {
+        "listing": words.listing_topic,
+        "curated": words.curated_topic,
+        "discovered": words.discovered_topic,
+    }
     parts = [
         _HEAD(
             name=topic.name,
             suffix=suffix,
-            total=counted(total, "paper"),
-            kind=_KINDS[topic.kind],
+            total=words.newest_first.format(count=words.count(total)),
+            kind=phrase(kinds[topic.kind]),
+            as_bibtex=words.as_bibtex,
             bib=bib,
             slug=topic.slug,
         )
     ]
     if number == 1 and topic.phrases:
-        parts.append(_PHRASES(phrases=joined(", ", (_PHRASE(phrase=phrase) for phrase in topic.phrases))))
+        phrases = joined(", ", (_PHRASE(phrase=matched) for matched in topic.phrases))
+        parts.append(_PHRASES(label=words.matched_as, phrases=phrases))
     if number == 1 and topic.also:
-        parts.append(_ALSO(names=joined(", ", (_PHRASE(phrase=name) for name in topic.also))))
+        names = joined(", ", (_PHRASE(phrase=name) for name in topic.also))
+        parts.append(_PHRASES(label=words.also_matched_as, phrases=names))
     if number == 1 and (cooccurring := _cooccurring(ctx, topic)):
         others = (
             _OTHER(href=ctx.link(f"topics/{other.slug}.md", here), name=other.name, count=count)
             for other, count in cooccurring
         )
-        parts.append(_COOCCURRING(others=joined(", ", others)))
+        parts.append(_COOCCURRING(label=words.together_with, others=joined(", ", others)))
     return joined("\n", parts)
 
 
