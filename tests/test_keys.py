@@ -257,3 +257,19 @@ def test_a_key_of_the_users_library_is_not_taken_by_a_key_made_for_another_paper
         if path.is_dir() and path.name != "page"
     }
     assert titles == {"kim2026operating": "Operating Kernels", "kim2026operatinga": "Operating Clusters"}
+
+
+def test_a_paper_whose_authors_write_no_latin_letters_keeps_its_key(tmp_path):
+    """`王伟` folds to no ASCII letter: its identity was written to the key file as no author
+    at all, read back as another paper, and the paper got a new key on every build."""
+    from papershelf.snapshots.text import parse_text_listing
+
+    text = listing(entry("A Paper On Things", "王伟"), entry("Another Paper", "王伟, 李华", "8 August 2026"))
+    keys = tmp_path / "citation-keys.tsv"
+    first = keyed_library([parse_text_listing(text, "a.txt")], keys)
+    written = keys.read_text(encoding="utf-8")
+    for _ in range(2):
+        again = keyed_library([parse_text_listing(text, "a.txt")], keys)
+        assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+        assert keys.read_text(encoding="utf-8") == written and again.saved == 0
+    assert sorted(p.key for p in first.library.papers) == ["anon2026another", "anon2026paper"]

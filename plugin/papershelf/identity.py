@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from papershelf.model import Person
-from papershelf.text import fold_surname, fold_title
+from papershelf.text import fold_surname, fold_title, split_name
 
 __all__ = ["Identity", "identity_of"]
 
@@ -45,9 +45,12 @@ class Identity:
 
     @classmethod
     def parse(cls, text: str) -> Identity:
+        """What `str` wrote, exactly: a surname that folds to nothing (a name in a script
+        without Latin letters, `王伟`) is an empty place, kept, or the identity read back
+        would not be the paper's and its key would move to a new row."""
         surnames, _, rest = text.partition("|")
         title, _, arxiv = rest.partition("|arxiv:")
-        return cls(title, tuple(name for name in surnames.split(";") if name), arxiv)
+        return cls(title, tuple(surnames.split(";")) if surnames else (), arxiv)
 
     def agrees(self, other: Identity) -> bool:
         """Whether `other` can be a sighting of the same paper."""
@@ -55,8 +58,15 @@ class Identity:
 
 
 def identity_of(title: str, authors: tuple[Person, ...]) -> Identity:
-    surnames = tuple(fold_surname(person) for person in authors[:_KEPT_SURNAMES])
-    return Identity(fold_title(title), surnames)
+    return Identity(fold_title(title), tuple(_surname(person) for person in authors[:_KEPT_SURNAMES]))
+
+
+def _surname(person: Person) -> str:
+    """The surname as identities compare it: folded to ASCII where it has Latin letters (so
+    that `García` and `Garcia` meet), else folded as a title is (`王伟` stays `王伟`). Never
+    empty: an author whose name folds to nothing was written as no author at all, and the
+    paper read back from the key file was another paper (its key moved on every build)."""
+    return fold_surname(person) or fold_title(split_name(person).last) or "?"
 
 
 def _authors_agree(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
