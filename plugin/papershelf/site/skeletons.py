@@ -33,7 +33,6 @@ class Rendered:
 
     content: str
     toc: TableOfContents
-    title: str | None
     anchors: frozenset[str]
 
 
@@ -70,7 +69,10 @@ class SkeletonPage(Page):
         return self.file.content_string is self.site_file.content
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
-        if self.markdown is None or self.markdown != self.skeleton:
+        """The skeleton's conversion, made once. Only for a page titled by its front matter
+        (every generated page is): the title MkDocs would take from the converted heading
+        is kept in a private attribute of `Page`, which this leaves alone."""
+        if self.markdown is None or self.markdown != self.skeleton or "title" not in self.meta:
             super().render(config, files)
             return
         done = self.skeletons.rendered.get(self.markdown)
@@ -79,13 +81,11 @@ class SkeletonPage(Page):
             self.skeletons.rendered[self.markdown] = Rendered(
                 self.content or "",
                 _copied(self.toc),
-                self._title_from_render,
                 frozenset(self.present_anchor_ids or ()),
             )
             return
         self.content = done.content
         self.toc = _copied(done.toc)  # each page its own: themes and plugins may mark items
-        self._title_from_render = done.title
         self.present_anchor_ids = set(done.anchors)
         self.links_to_anchors = {}
 
