@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
+from mkdocs.config.base import Config, ConfigErrors, ConfigWarnings
 from mkdocs.config.defaults import MkDocsConfig
 
 from papershelf.session import Settings
 from papershelf.site.pages.options import SiteOptions
 from papershelf.topics import TopicOptions
 
-__all__ = ["NotASite", "PapershelfConfig", "site_settings"]
+__all__ = ["NotASite", "PapershelfConfig", "SpeedConfig", "site_settings"]
 
 
 class NotASite(Exception):
@@ -34,6 +34,50 @@ def site_settings(config_file: Path) -> Settings:
         raise NotASite(f"{config_file}: its site does not use the papershelf plugin")
     options: PapershelfConfig = plugin.config
     return options.settings(config)
+
+
+class SpeedConfig(Config):
+    """`speed: {...}`: a switch for each way the plugin makes a build faster or smaller by
+    acting on MkDocs's own pages, files or process. Each is on by default; off, MkDocs (or
+    Python) does that part of the work its own way, and the site is the same file for file
+    (`tests/test_speed_switches.py`), except that `search_views: false` changes what search
+    finds."""
+
+    render_once = c.Type(bool, default=True)
+    """Render the theme's page template once for each kind of generated page out of the
+    navigation (papers, a topic's pages, ...) and fill that frame with each page's title and
+    content, once it gave two pages exactly the theme's output; off, every page is rendered
+    through the theme (`papershelf.site.frames`)."""
+
+    skeletons = c.Type(bool, default=True)
+    """Convert each distinct Markdown skeleton of the generated pages once, and give a page
+    the front matter it was written with; off, MkDocs reads and converts each generated page
+    itself (`papershelf.site.skeletons`)."""
+
+    late_blocks = c.Type(bool, default=True)
+    """Make a generated page's HTML blocks while MkDocs renders the page, and drop them once
+    it is written; off, they are made when its Markdown is converted and the page keeps its
+    whole HTML to the end of the build, as MkDocs's pages do (`papershelf.site.showing`)."""
+
+    search_views = c.Type(bool, default=True)
+    """Give the search plugin a paper page's text view (one entry: title, names also without
+    accents, key, topics, abstract) instead of its HTML; off, search reads the page's HTML
+    (its indexed sections), which takes longer and finds less (`papershelf.site.showing`)."""
+
+    files_ahead = c.Type(bool, default=True)
+    """Make the generated pages' folders and empty files in a thread while MkDocs renders
+    them; off, MkDocs makes each when it writes the page (`papershelf.site.ahead`)."""
+
+    export_helper = c.Type(bool, default=True)
+    """Let the first analysis of a library of 500 papers or more write its export entries in
+    a helper process while it finds the topics, on a machine with two cores or more; off,
+    it writes them itself (`papershelf.helper`)."""
+
+    collector = c.Type(bool, default=True)
+    """Pause Python's garbage collector while the library is read and analysed, keep the
+    library out of its collections to the end of the build, and leave the last objects to
+    the operating system at exit; off, Python's collector works as it does by default
+    (`papershelf.site.collector`)."""
 
 
 class PapershelfConfig(Config):
@@ -87,18 +131,26 @@ class PapershelfConfig(Config):
     """Where the analysis is kept, relative to mkdocs.yml (Material's plugins keep their
     caches in `.cache/plugin/` too; leave it out of git)."""
 
+    speed = c.SubConfig(SpeedConfig)
+    """Each speed mechanism's own switch (`SpeedConfig`), with the shorthands below applied."""
+
     render_once = c.Type(bool, default=True)
-    """Render the theme's page template once for each kind of generated page out of the
-    navigation (papers, a topic's pages, ...) and fill that frame with each page's title and
-    content, once it gave two pages exactly the theme's output; `false` renders every page
-    through the theme (`papershelf.site.frames`)."""
+    """Shorthand kept from before `speed`: `false` turns `speed.render_once` off."""
 
     parallel = c.Type(bool, default=True)
-    """Whether the first analysis of a library of 500 papers or more may write its export
-    entries in a helper process (`papershelf.helper`) while it finds the topics, on a
-    machine with two cores or more, and a thread may make the generated pages' folders and
-    files while MkDocs renders them (`papershelf.site.ahead`); the site is the same either
-    way."""
+    """Shorthand kept from before `speed`: `false` turns `speed.export_helper` and
+    `speed.files_ahead` off."""
+
+    def validate(self) -> tuple[ConfigErrors, ConfigWarnings]:
+        """The options as MkDocs validates them, then the shorthands applied: from here on,
+        `speed` says which mechanisms a build uses."""
+        failed, warnings = super().validate()
+        if not failed:
+            speed = self.speed
+            speed.render_once = speed.render_once and self.render_once
+            speed.files_ahead = speed.files_ahead and self.parallel
+            speed.export_helper = speed.export_helper and self.parallel
+        return failed, warnings
 
     def settings(self, config: MkDocsConfig) -> Settings:
         """Where this site's library lives and what its pages depend on (`papershelf.session`)."""
@@ -110,7 +162,7 @@ class PapershelfConfig(Config):
             cache_dir=(base / self.cache_dir).resolve() if self.cache else None,
             site=self.site_options(config),
             author_pages_min=self.author_pages_min,
-            parallel=self.parallel,
+            parallel=self.speed.export_helper,
         )
 
     def site_options(self, config: MkDocsConfig) -> SiteOptions:

@@ -4,10 +4,19 @@ Kept short on purpose; the work happens in the core (`papershelf.library`, ...) 
 `papershelf.site.pages`. Having
 `on_startup` makes MkDocs keep this instance across `mkdocs serve` rebuilds, so parsed
 snapshots stay cached between them.
+
+The handlers below also run the speed mechanisms, each behind its switch of `speed`
+(`papershelf.site.config.SpeedConfig`): the garbage-collector policy (`collector`) around
+`on_files`, which starts the files-ahead thread (`files_ahead`); the analysis's export
+helper (`export_helper`, through the session's settings); the skeleton pages in `on_nav`
+(`skeletons`); the frames in `on_env` (`render_once`); and a generated page's blocks,
+made in `on_page_content` or `on_page_context` and shown to search as its search view
+(`late_blocks`, `search_views`).
 """
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -69,7 +78,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
         self.serving = command == "serve"
-        left_at_exit()
+        if self.config.speed.collector:
+            left_at_exit()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """The library session of this site (`papershelf.session`), kept across `mkdocs
@@ -96,7 +106,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     @event_priority(-110)  # after mkdocs-static-i18n's, which cannot take generated files
     def _add_generated(self, files: Files, *, config: MkDocsConfig) -> Files:
         """The library, its indexes and the pages' skeletons live to the end of the build."""
-        with kept_to_the_end(serve_rebuild=self.serving and self.library is not None):
+        serve_rebuild = self.serving and self.library is not None
+        with kept_to_the_end(serve_rebuild) if self.config.speed.collector else nullcontext():
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -121,10 +132,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         for file in made:
             files.append(file)
         self._finish_ahead()  # a serve rebuild after a failed one
-        if self.config.parallel:
+        if self.config.speed.files_ahead:
             self.ahead = FilesAhead([file.abs_dest_path for file in made if file.is_documentation_page()])
         self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
-        self.showing = Showing(self.generated)
+        speed = self.config.speed
+        self.showing = Showing(self.generated, late_blocks=speed.late_blocks, search_views=speed.search_views)
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -159,7 +171,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         """Generated pages render through their frames (`papershelf.site.frames`)."""
-        self.frames = Frames(env, enabled=self.config.render_once)
+        self.frames = Frames(env, enabled=self.config.speed.render_once)
         self.frames.install()
         return env
 
@@ -173,6 +185,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             built = InclusionLevel.is_in_serve if self.serving else InclusionLevel.is_included
             urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
             self.plan.locate(urls)  # unquoted: `href` quotes
+        if not self.config.speed.skeletons:
+            return nav
         in_nav = {page.file.src_uri for page in nav.pages}
         skeletons = Skeletons()
         for src_uri in self.generated.keys() - in_nav:
@@ -189,10 +203,12 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """The user's pages titled by their file name get that title escaped; generated
-        pages get their blocks when they are rendered (`papershelf.site.showing`)."""
+        pages get their blocks when they are rendered, or now if `late_blocks` is off
+        (`papershelf.site.showing`)."""
         if page.file.src_uri not in self.generated:
             escape_file_name_title(page)
-        return html
+            return html
+        return self.showing.converted(page.file.src_uri, html)
 
     @event_priority(100)  # before the search plugin's
     def _show_search_view(
@@ -253,7 +269,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.nudge.stop()
 
     def on_build_error(self, *, error: Exception) -> None:
-        thawed()
+        if self.config.speed.collector:
+            thawed()
         self._finish_ahead()
 
     @event_priority(100)  # before other plugins read the site
@@ -265,7 +282,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def _report(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
-        thawed()
+        if self.config.speed.collector:
+            thawed()
         if self.frames is not None:
             log.debug(
                 "pages filled in frames: %(filled)d, rendered by the theme: %(rendered)d", self.frames.counts
