@@ -284,6 +284,7 @@ def test_a_heading_a_label_a_count_a_sentence_or_a_date_is_never_an_author_line(
         "Mansour Zoubeirou a Mayaki, Sa wang",
         "王小明, 李华",
         r"Iker Garc\'ia-Ferrero, Rom\'an Or\'us",
+        r"Niccol\`o Dubois, L\'ea Lef\`evre, Huigang Hu",  # a grave accent is no Markdown code
         "Mind Lab, :, Song Cao",
         "The XYZ Collaboration",
         "DeepSeek-AI",

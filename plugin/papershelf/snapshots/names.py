@@ -203,9 +203,10 @@ def reads_as_names(line: str) -> bool:
     `papershelf.snapshots.reader`).
     """
     line = line.strip()
-    if not line or _MARKUP.search(line) or _URL.search(line) or line.endswith(":"):
+    plain = decode_latex(line)  # `Niccol\\`o`, `L\\'ea`: accents, not Markdown's code or quotes
+    if not plain or _MARKUP.search(plain) or _URL.search(plain) or plain.endswith(":"):
         return False
-    if (end := _SENTENCE_END.search(line)) and (end["word"] or "").lower() not in _ABBREVIATIONS | {"al"}:
+    if (end := _SENTENCE_END.search(plain)) and (end["word"] or "").lower() not in _ABBREVIATIONS | {"al"}:
         return False
     names = [
         words
