@@ -16,6 +16,8 @@ from typing import Any
 
 import rispy
 
+from papershelf.citations import surname
+from papershelf.export.bibtex import keywords
 from papershelf.identifiers import web_ids
 from papershelf.model import DAY, MONTH, Paper, Person
 from papershelf.text import split_name
@@ -48,9 +50,8 @@ def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
         record["date"] = "/".join(parts) + "/" * (4 - precise)
     if paper.abstract:
         record["abstract"] = _line(paper.abstract) + (" …" if paper.truncated else "")
-    keywords = [_line(topic) for topic in dict.fromkeys((*paper.topics, *subjects)) if topic]
-    if keywords:
-        record["keywords"] = keywords
+    if topics := [_line(topic) for topic in keywords(paper, subjects) if topic]:
+        record["keywords"] = topics
     if ids.doi:
         record["doi"] = ids.doi
     urls = [url for url in (ids.url, ids.pdf_url) if url]
@@ -68,10 +69,10 @@ def _name(person: Person) -> str:
     if person.corporate:
         return _line(person.name)
     parts = split_name(person)
-    last = " ".join(part for part in (parts.von, parts.last) if part)
-    return _line(", ".join(part for part in (last, parts.first, parts.jr) if part))
+    return _line(", ".join(part for part in (surname(person), parts.first, parts.jr) if part))
 
 
 def _line(text: str) -> str:
-    """A value on one line: whitespace, line breaks included, collapsed to single spaces."""
-    return " ".join(text.split())
+    """A value on one line: whitespace, line breaks included, collapsed to single spaces;
+    the model's `\\$` (a dollar sign, not math) written as `$`, as the other writers do."""
+    return " ".join(text.split()).replace("\\$", "$")
