@@ -7,21 +7,16 @@ from functools import partial
 
 from markupsafe import Markup
 
+from papershelf.export.formats import EXPORT_FORMATS
 from papershelf.site.generated import SiteFile
 from papershelf.site.pages.context import PageContext
-from papershelf.site.pages.markup import html
+from papershelf.site.pages.markup import html, joined
 from papershelf.site.pages.paper_lists import PagedList, paged
 
 __all__ = ["index_files"]
 
-_EXPORTS = {"bibtex": "library.bib", "biblatex": "library-biblatex.bib", "csl": "library.json"}
-_HEAD = html(
-    "<h1>{title}{suffix}</h1>\n"
-    '<p class="ps-summary">{total} The whole library as '
-    '<a href="{bibtex}" download>BibTeX</a> (ASCII, for bibtex, biber and pandoc), '
-    '<a href="{biblatex}" download>biblatex</a> (UTF-8, for biber) or '
-    '<a href="{csl}" download>CSL-JSON</a> (Zotero, pandoc).</p>'
-)
+_HEAD = html('<h1>{title}{suffix}</h1>\n<p class="ps-summary">{total} The whole library as {exports}.</p>')
+_EXPORT = html('<a href="{href}" download>{summary}</a>')
 
 
 def index_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -34,6 +29,8 @@ def index_files(ctx: PageContext) -> Iterator[SiteFile]:
 
 def _intro(ctx: PageContext, total: int, number: int, suffix: str, here: str) -> Markup:
     """The heading, the count, and the library as each export."""
-    links = {name: ctx.link(src, here) for name, src in _EXPORTS.items()}
+    exports = joined(
+        ", ", (_EXPORT(href=ctx.link(form.file_name, here), summary=form.summary) for form in EXPORT_FORMATS)
+    )
     total_line = ctx.words.newest_first.format(count=ctx.words.count(total))
-    return _HEAD(title=ctx.words.papers_title, suffix=suffix, total=total_line, **links)
+    return _HEAD(title=ctx.words.papers_title, suffix=suffix, total=total_line, exports=exports)
