@@ -430,3 +430,22 @@ def test_a_cache_signed_with_another_key_is_made_again_with_a_warning(tmp_path, 
     finally:
         for cached in (papershelf.cache._signer, papershelf.cache._header):
             cached.cache_clear()
+
+
+def test_where_no_signing_key_can_be_kept_nothing_is_kept_and_nothing_warns(tmp_path, monkeypatch):
+    """No writable home: a key of the process's own would make the next build take the file
+    for another machine's and warn on every build. Nothing is written instead."""
+    blocked = tmp_path / "home-is-a-file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+        cached.cache_clear()
+    try:
+        folder, library, _, _, _ = _kept(tmp_path)
+        assert not any(folder.glob("*.msgpack"))
+        cache = AnalysisCache(folder)
+        cache.analysis(library, AnalysisOptions())
+        assert cache.source == "analysed" and cache.take_problems() == []
+    finally:
+        for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+            cached.cache_clear()

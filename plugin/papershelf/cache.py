@@ -211,6 +211,8 @@ class _Unusable(Exception):
 def _load(path: Path, problems: list[Problem]) -> Any:
     """The plain data of a cache file written by `_dump`, or None: if there is none, if it was
     written by other code (silently), or if it cannot be used (a problem in `problems`)."""
+    if _secret() is None:  # nothing was kept (`_dump`)
+        return None
     try:
         data = _read(path)
     except FileNotFoundError:
@@ -277,7 +279,10 @@ def _problem(path: Path, why: str) -> Problem:
 
 
 def _dump(path: Path, value: Any) -> None:
-    """Write atomically; a folder that cannot be written only costs the next build."""
+    """Write atomically; a folder that cannot be written only costs the next build, and so
+    does a machine where no signing key can be kept (`_secret`)."""
+    if _secret() is None:
+        return
     try:
         payload = msgpack.packb(value, use_bin_type=True, unicode_errors="surrogatepass")
     except (ValueError, TypeError, OverflowError):  # nothing that the codec made
@@ -305,39 +310,43 @@ _CHECKSUM_SIZE = 64
 @functools.cache
 def _signer() -> bytes:
     """Which key signed a cache file, as its header says (not the key: a digest of it)."""
-    digest = hashlib.sha256(b"papershelf cache signer " + _secret()).hexdigest()[:16]
+    digest = hashlib.sha256(b"papershelf cache signer " + (_secret() or b"")).hexdigest()[:16]
     return b'"signer":"' + digest.encode() + b'"'
 
 
 def _signature(first: bytes, payload: memoryview | bytes) -> bytes:
     """The second line of a cache file: its first line and payload signed with `_secret`."""
-    mac = hmac.new(_secret(), first, hashlib.sha256)
+    mac = hmac.new(_secret() or b"", first, hashlib.sha256)
     mac.update(payload)
     return mac.hexdigest().encode() + b"\n"
 
 
 @functools.cache
-def _secret() -> bytes:
+def _secret() -> bytes | None:
     """This user's key for cache files on this machine, made once and kept outside every
     project (`$XDG_CACHE_HOME/papershelf/cache-key`, by default under `~/.cache`), so that
-    no file put in a project can carry a valid signature. Where it cannot be kept, a key for
-    this process only: caches are then made again by the next process."""
+    no file put in a project can carry a valid signature. Made whole before it is named
+    (a second process reads either no key or the whole one). None where no key can be kept
+    (no home, a read-only one): no cache is then kept on disk, since none could be read by
+    the next process, which would take it for another machine's."""
     home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     path = Path(home) / "papershelf" / "cache-key"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            key = path.read_bytes()
-            if len(key) >= 32:
-                return key
-            raise OSError("cache key too short") from None
-        with os.fdopen(handle, "wb") as file:
-            file.write(secrets.token_bytes(32))
-        return path.read_bytes()
-    except (OSError, RuntimeError):  # no home, a read-only one, a damaged key
-        return secrets.token_bytes(32)
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, made = tempfile.mkstemp(prefix=".cache-key.", dir=path.parent)
+            with os.fdopen(handle, "wb") as file:
+                file.write(secrets.token_bytes(32))
+            try:
+                os.link(made, path)  # fails if another process named its key first: that one holds
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(made)
+        key = path.read_bytes()
+    except (OSError, RuntimeError):  # no home, a read-only one
+        return None
+    return key if len(key) >= 32 else None
 
 
 @functools.cache
