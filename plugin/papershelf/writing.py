@@ -38,7 +38,7 @@ class OwnFiles:
         self.folder = folder
         self._manifest = folder / manifest
         self._before = _read_manifest(self._manifest)
-        self._now: dict[str, str] = {}
+        self._now: dict[str, str | None] = {}
         self.written: list[str] = []
         self.unchanged = 0
         self.left: list[str] = []
@@ -46,12 +46,14 @@ class OwnFiles:
     def write(self, name: str, text: str) -> None:
         """Write `name` (a path relative to the folder) unless it is a file of the user's."""
         path = self.folder / name
-        if not self._own(name, path):
-            return
         try:
+            if not self._own(name, path):
+                return
             changed = write_if_changed(path, text)
         except OSError as error:
             self.left.append(f"{path}: could not be written ({error.strerror or error})")
+            if name in self._before:  # still ours, as recorded: neither removed nor disowned
+                self._now[name] = self._before[name]
             return
         self._now[name] = _digest(text.encode("utf-8"))
         if changed:
@@ -65,11 +67,18 @@ class OwnFiles:
         removed = []
         for name in sorted(set(self._before) - set(self._now)):
             path = self.folder / name
-            if _inside(self.folder, name) and path.is_file() and self._own(name, path):
-                path.unlink()
-                removed.append(name)
-        lines = "".join(f"{digest}  {name}\n" for name, digest in sorted(self._now.items()))
-        write_if_changed(self._manifest, lines)
+            try:
+                if _inside(self.folder, name) and path.is_file() and self._own(name, path):
+                    path.unlink()
+                    removed.append(name)
+            except OSError as error:
+                self.left.append(f"{path}: could not be removed ({error.strerror or error})")
+        kept = sorted(self._now.items())
+        lines = "".join(f"{digest}  {name}\n" if digest else f"{name}\n" for name, digest in kept)
+        try:
+            write_if_changed(self._manifest, lines)
+        except OSError as error:
+            self.left.append(f"{self._manifest}: could not be written ({error.strerror or error})")
         return removed
 
     def _own(self, name: str, path: Path) -> bool:
@@ -90,7 +99,7 @@ def _read_manifest(path: Path) -> dict[str, str | None]:
     """Name -> digest of what was written (None for a name-only line); {} if there is none."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError):  # none yet, or none that can be read: nothing is ours
         return {}
     before: dict[str, str | None] = {}
     for line in filter(None, lines):

@@ -3,6 +3,7 @@ key file or its own manifest (both editable by anyone) say."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 
@@ -98,3 +99,18 @@ def test_generate_into_a_file_is_an_error_not_a_traceback(tmp_path):
     assert result.stderr.strip().endswith(f"error: --out {target} is a file; it must name a folder")
     assert "Traceback" not in result.stderr
     assert target.read_text(encoding="utf-8") == "the user's own file\n"
+
+
+def test_a_file_that_cannot_be_written_is_said_and_stays_in_the_manifest(tmp_path):
+    snapshots = _snapshots(tmp_path, entry("Operating Clusters", "Seon Ho Kim"))
+    out = tmp_path / "out"
+    assert _generate(out, snapshots).returncode == 0
+    manifest = (out / ".papershelf-files").read_text(encoding="utf-8")
+    shutil.rmtree(out / "topics")
+    (out / "topics").write_text("a file where a folder was\n", encoding="utf-8")
+
+    result = _generate(out, snapshots)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and ": could not be written (" in result.stderr
+    topics = [line for line in manifest.splitlines() if line.endswith(".md") and "  topics/" in line]
+    assert topics and all(line in (out / ".papershelf-files").read_text(encoding="utf-8") for line in topics)
