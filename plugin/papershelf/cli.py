@@ -232,7 +232,11 @@ def _read(args: argparse.Namespace) -> list[Listing]:
     """The snapshots named, or else the site's."""
     if args.paths:
         return [listing for path in args.paths for listing in _listings(path)]
-    return _session(args).folder.listings()
+    session = _session(args)
+    listings = session.folder.listings() or [_no_snapshots(session.settings.snapshots)]
+    for problem in session.take_problems():  # a damaged kept reading: said, as for export
+        print(f"warning: {problem}", file=sys.stderr)
+    return listings
 
 
 def _merged(args: argparse.Namespace, session: Session) -> MergeResult:
@@ -264,10 +268,12 @@ def _listings(path: Path) -> list[Listing]:
     with no snapshot says so, as a warning (so `check --strict` fails on it)."""
     if not path.is_dir():
         return [read_snapshot(path, str(path))]
-    listings = SnapshotFolder(path).listings()
-    if not listings:
-        return [Listing(str(path), "", (), (Problem(Sighting(str(path), 1), "no snapshots in this folder"),))]
-    return listings
+    return SnapshotFolder(path).listings() or [_no_snapshots(path)]
+
+
+def _no_snapshots(path: Path) -> Listing:
+    """A folder with no snapshot, as a warning (so that `check --strict` fails on it)."""
+    return Listing(str(path), "", (), (Problem(Sighting(str(path), 1), "no snapshots in this folder"),))
 
 
 def entry_record(entry: Entry) -> dict[str, object]:
