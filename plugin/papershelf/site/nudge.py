@@ -39,7 +39,8 @@ class Nudge:
 
     def watch(self, server: LiveReloadServer) -> None:
         """Watch this session's folder: called from `on_serve`, after the first build."""
-        self._folder = Path(tempfile.mkdtemp(prefix="papershelf-serve-"))
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="papershelf-serve-"))
         server.watch(str(self._folder))
         if self._waiting:
             self.after(self._waiting)

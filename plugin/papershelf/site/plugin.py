@@ -90,7 +90,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             # papers' keys are not remembered yet, and it is read again on the next rebuild.
             settle = _SETTLE_SECONDS if self.serving else 0.0
             self.session = Session(settings, settle, report=lambda message: log.info("%s", message))
-        self.session = self.session.with_settings(settings)
+        else:
+            self.session = self.session.with_settings(settings)
         if _CSS not in config.extra_css:
             config.extra_css.append(_CSS)
         if "md_in_html" not in config.markdown_extensions:
