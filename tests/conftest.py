@@ -18,7 +18,7 @@ from hypothesis import settings
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-# Cache files are signed with a key kept outside every project (`papershelf.cache._secret`,
+# Cache files are signed with a key kept outside every project (`papershelf.analysis.cache._secret`,
 # under `$XDG_CACHE_HOME`): the suite and the builds it starts use a key of their own, never
 # the user's.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="papershelf-tests-")

@@ -15,8 +15,8 @@ import pytest
 from conftest import SEED, SiteBuilder, real_listing
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.snapshots.feeds import parse_feed
 from papershelf.snapshots.reader import read_snapshot
 from texrun import biber_document, bibtex_document

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, SiteBuilder, cpu_seconds, real_listing
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.model import iso_date
 from papershelf.snapshots.arxiv_listing import looks_like_arxiv_listing
 from papershelf.snapshots.reader import read_snapshot

@@ -21,8 +21,8 @@ from html import escape
 from pathlib import Path
 
 from conftest import SiteBuilder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.snapshots.feeds import parse_feed
 from papershelf.snapshots.reader import read_snapshot
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from papershelf.analysis import author_page_threshold
-from papershelf.authors import AuthorProfile
+from papershelf.analysis.analyse import author_page_threshold
+from papershelf.indexes.authors import AuthorProfile
 
 
 def _authors(*counts: int) -> list[AuthorProfile]:

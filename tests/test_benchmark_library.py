@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from conftest import REPO
-from papershelf.folder import SnapshotFolder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 
 PAPERS = 600
 

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from mkdocs.config.defaults import MkDocsConfig
 
-import papershelf.cache
-import papershelf.folder
+from papershelf.analysis import cache as cache_module
+import papershelf.snapshots.folder
 import papershelf.snapshots.dates.reading
 from conftest import FIXTURES, SiteBuilder, entry, listing
-from papershelf.analysis import Analysis, AnalysisOptions
-from papershelf.cache import AnalysisCache, ListingCache
-from papershelf.keyfile import keyed_library
+from papershelf.analysis.analyse import Analysis, AnalysisOptions
+from papershelf.analysis.cache import AnalysisCache, ListingCache
+from papershelf.library.keyfile import keyed_library
 from papershelf.snapshots.reader import read_snapshot
 
 
@@ -37,13 +37,13 @@ def _files(site: Path) -> dict[str, bytes]:
 def analyses(monkeypatch) -> list[int]:
     """Counts the analyses made (not taken from the cache)."""
     made: list[int] = []
-    analyse = papershelf.cache.analyse
+    analyse = cache_module.analyse
 
     def counting(*args, **kwargs):
         made.append(1)
         return analyse(*args, **kwargs)
 
-    monkeypatch.setattr(papershelf.cache, "analyse", counting)
+    monkeypatch.setattr(cache_module, "analyse", counting)
     return made
 
 
@@ -121,13 +121,13 @@ def test_a_cache_file_that_cannot_be_read_is_analysed_again_with_a_warning(site_
 def reads(monkeypatch) -> list[str]:
     """The snapshots read (not taken from a kept listing), by name."""
     read: list[str] = []
-    read_snapshot = papershelf.folder.read_snapshot
+    read_snapshot = papershelf.snapshots.folder.read_snapshot
 
     def counting(path, name=None, data=None):
         read.append(name)
         return read_snapshot(path, name, data)
 
-    monkeypatch.setattr(papershelf.folder, "read_snapshot", counting)
+    monkeypatch.setattr(papershelf.snapshots.folder, "read_snapshot", counting)
     return read
 
 
@@ -166,16 +166,16 @@ def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
 def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(monkeypatch):
     """Topic names come from wordfreq's data, CSL titles from latex2mathml: a cache made
     with other versions of them is not used."""
-    papershelf.cache._code_version.cache_clear()
-    before = papershelf.cache._code_version()
-    real = papershelf.cache.metadata.version
-    monkeypatch.setattr(papershelf.cache.metadata, "version", lambda name: real(name) + ".post1")
-    papershelf.cache._code_version.cache_clear()
+    cache_module._code_version.cache_clear()
+    before = cache_module._code_version()
+    real = cache_module.metadata.version
+    monkeypatch.setattr(cache_module.metadata, "version", lambda name: real(name) + ".post1")
+    cache_module._code_version.cache_clear()
     try:
-        assert papershelf.cache._code_version() != before
+        assert cache_module._code_version() != before
     finally:
         monkeypatch.undo()
-        papershelf.cache._code_version.cache_clear()
+        cache_module._code_version.cache_clear()
 
 
 def test_the_analysis_is_kept_without_its_library_and_given_the_one_asked_about(tmp_path):
@@ -187,7 +187,7 @@ def test_the_analysis_is_kept_without_its_library_and_given_the_one_asked_about(
     library = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
     made = AnalysisCache(tmp_path / "cache").analysis(library, AnalysisOptions())
     assert made.library is library
-    _, stored = papershelf.cache._load(tmp_path / "cache" / "analysis.msgpack", [])
+    _, stored = cache_module._load(tmp_path / "cache" / "analysis.msgpack", [])
     assert len(stored) == len(dataclasses.fields(Analysis)) - 2  # all but the library and options
     again = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
     cache = AnalysisCache(tmp_path / "cache")
@@ -380,7 +380,7 @@ def test_a_kept_reading_judged_on_another_day_is_judged_again(tmp_path, monkeypa
     earlier = types.SimpleNamespace(date=_EarlierDate, timedelta=datetime.timedelta)
     with monkeypatch.context() as patch:
         patch.setattr(papershelf.snapshots.dates.reading, "datetime", earlier)
-        patch.setattr(papershelf.cache, "dt", earlier, raising=False)  # the day a reading is kept for
+        patch.setattr(cache_module, "dt", earlier, raising=False)  # the day a reading is kept for
         then = _new_process_build(builder)
     assert any("implausible date" in warning for warning in then.warnings), then.warnings
     now = _new_process_build(builder)
@@ -418,9 +418,9 @@ def test_a_planted_analysis_with_a_checksum_anyone_can_compute_is_not_used(tmp_p
 
 def test_a_cache_signed_with_another_key_is_made_again_with_a_warning(tmp_path, monkeypatch):
     folder, library, made, _, _ = _kept(tmp_path)
-    for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+    for cached in (cache_module._secret, cache_module._signer, cache_module._header):
         cached.cache_clear()
-    monkeypatch.setattr(papershelf.cache, "_secret", lambda: b"another machine's key, 32 bytes!")
+    monkeypatch.setattr(cache_module, "_secret", lambda: b"another machine's key, 32 bytes!")
     try:
         cache = AnalysisCache(folder)
         assert _same_analysis(cache.analysis(library, AnalysisOptions()), made)
@@ -428,7 +428,7 @@ def test_a_cache_signed_with_another_key_is_made_again_with_a_warning(tmp_path, 
         (problem,) = cache.take_problems()
         assert "signed on another machine or by another user" in str(problem)
     finally:
-        for cached in (papershelf.cache._signer, papershelf.cache._header):
+        for cached in (cache_module._signer, cache_module._header):
             cached.cache_clear()
 
 
@@ -438,7 +438,7 @@ def test_where_no_signing_key_can_be_kept_nothing_is_kept_and_nothing_warns(tmp_
     blocked = tmp_path / "home-is-a-file"
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+    for cached in (cache_module._secret, cache_module._signer, cache_module._header):
         cached.cache_clear()
     try:
         folder, library, _, _, _ = _kept(tmp_path)
@@ -447,5 +447,5 @@ def test_where_no_signing_key_can_be_kept_nothing_is_kept_and_nothing_warns(tmp_
         cache.analysis(library, AnalysisOptions())
         assert cache.source == "analysed" and cache.take_problems() == []
     finally:
-        for cached in (papershelf.cache._secret, papershelf.cache._signer, papershelf.cache._header):
+        for cached in (cache_module._secret, cache_module._signer, cache_module._header):
             cached.cache_clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 
 from conftest import LABELLED_SNAPSHOT, entry, listing
-from papershelf.charts import month_bars, overlap_matrix
+from papershelf.pages.charts import month_bars, overlap_matrix
 
 
 def test_month_bars_one_bar_per_month_with_counts():

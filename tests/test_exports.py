@@ -22,11 +22,11 @@ from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.latex import name_losses
 from papershelf.export.csljson import csljson_file
-from papershelf.folder import SnapshotFolder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.model import Library, Paper
-from papershelf.text import ascii_fold, split_math, split_name
+from papershelf.text.rules import ascii_fold, split_math, split_name
 from texrun import biber_document, bibtex_document, need, need_latex_files, run_tool
 
 LIBRARIES = {"seed": SEED, "hard": FIXTURES / "snapshots"}

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 import helped
-import papershelf.analysis
-import papershelf.helper
+import papershelf.analysis.analyse
+import papershelf.analysis.helper
 from conftest import FIXTURES, SiteBuilder
-from papershelf.analysis import AnalysisOptions, analyse
-from papershelf.helper import Helper
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.analysis.analyse import AnalysisOptions, analyse
+from papershelf.analysis.helper import Helper
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.snapshots.reader import read_snapshot
 from test_cache import _files, _labelled_site
 
@@ -25,7 +25,7 @@ from test_cache import _files, _labelled_site
 @pytest.fixture(autouse=True)
 def two_cores(monkeypatch) -> None:
     """Helpers are used on two cores or more: these tests run as on two, wherever they run."""
-    monkeypatch.setattr(papershelf.helper, "_usable_cores", lambda: 2)
+    monkeypatch.setattr(papershelf.analysis.helper, "_usable_cores", lambda: 2)
 
 
 @pytest.fixture
@@ -38,14 +38,14 @@ def reports() -> list[str]:
 def started(monkeypatch) -> list[list[str]]:
     """The helper processes started (their command lines)."""
     commands: list[list[str]] = []
-    popen = papershelf.helper.subprocess.Popen
+    popen = papershelf.analysis.helper.subprocess.Popen
 
     def counting(command, **kwargs):
-        if papershelf.helper._START in command:
+        if papershelf.analysis.helper._START in command:
             commands.append(command)
         return popen(command, **kwargs)
 
-    monkeypatch.setattr(papershelf.helper.subprocess, "Popen", counting)
+    monkeypatch.setattr(papershelf.analysis.helper.subprocess, "Popen", counting)
     return commands
 
 
@@ -105,7 +105,7 @@ def test_a_helper_that_cannot_start_is_reported(reports, monkeypatch):
 def test_one_core_or_processes_off_means_no_helper(reports, started, monkeypatch):
     with Helper(reports.append, processes=False).call(helped.process_id, None, timeout=60) as pending:
         assert pending.result() == os.getpid()
-    monkeypatch.setattr(papershelf.helper, "_usable_cores", lambda: 1)
+    monkeypatch.setattr(papershelf.analysis.helper, "_usable_cores", lambda: 1)
     with Helper(reports.append).call(helped.process_id, None, timeout=60) as pending:
         assert pending.result() == os.getpid()
     assert started == [] and reports == []
@@ -119,7 +119,7 @@ def _labelled_library():
 def test_an_analysis_with_a_helper_is_the_analysis_without(reports, started, monkeypatch):
     library = _labelled_library()
     alone = analyse(library, AnalysisOptions())
-    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
+    monkeypatch.setattr(papershelf.analysis.analyse, "_DRAFTED_BESIDE_FROM", 0)
     helped_analysis = analyse(library, AnalysisOptions(), Helper(reports.append))
     assert len(started) == 1 and reports == []
     for part in ("bibtex", "biblatex", "csl_json", "related", "months", "authors"):
@@ -129,7 +129,7 @@ def test_an_analysis_with_a_helper_is_the_analysis_without(reports, started, mon
 
 @pytest.mark.slow
 def test_a_site_built_with_a_helper_is_byte_identical(tmp_path, started, monkeypatch):
-    monkeypatch.setattr(papershelf.analysis, "_DRAFTED_BESIDE_FROM", 0)
+    monkeypatch.setattr(papershelf.analysis.analyse, "_DRAFTED_BESIDE_FROM", 0)
     with_helper = _labelled_site(SiteBuilder(tmp_path / "helped"))
     helped_site = with_helper.build()
     assert len(started) == 1, "no helper process was started"

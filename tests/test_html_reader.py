@@ -89,9 +89,9 @@ def test_every_file_is_read_or_reported(tmp_path: Path):
 
 def test_same_entry_twice_in_one_file_is_one_paper_with_two_sightings(tmp_path: Path):
     from conftest import entry, listing
-    from papershelf.folder import SnapshotFolder
-    from papershelf.keys import KeyBook
-    from papershelf.library import build_library
+    from papershelf.snapshots.folder import SnapshotFolder
+    from papershelf.library.keys import KeyBook
+    from papershelf.library.merge import build_library
 
     (tmp_path / "a.txt").write_text(
         listing(entry("Twice Seen", "Ann Author"), entry("Twice Seen", "Ann Author")), encoding="utf-8"

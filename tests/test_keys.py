@@ -8,10 +8,10 @@ import json
 import pytest
 
 from conftest import entry, listing
-from papershelf.identity import Identity, identity_of
-from papershelf.folder import SnapshotFolder
-from papershelf.keyfile import keyed_library, read_key_file
-from papershelf.keys import KeyBook, KeyRequest, KeyRow, base_key, issue_keys
+from papershelf.library.identity import Identity, identity_of
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.keyfile import keyed_library, read_key_file
+from papershelf.library.keys import KeyBook, KeyRequest, KeyRow, base_key, issue_keys
 from papershelf.model import Person
 
 
@@ -137,7 +137,7 @@ def test_a_changed_surname_reading_keeps_the_key_but_another_author_does_not_inh
 
 
 def test_compound_surnames_and_particles():
-    from papershelf.text import split_name
+    from papershelf.text.rules import split_name
 
     assert split_name(Person("Mansour Zoubeirou a Mayaki")).last == "Zoubeirou a Mayaki"
     assert split_name(Person("José Ortega y Gasset")).last == "Ortega y Gasset"

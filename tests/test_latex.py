@@ -7,7 +7,7 @@ import pytest
 from conftest import cpu_seconds
 from papershelf.export.latex import encode_latex
 from papershelf.snapshots.latex import decode_latex
-from papershelf.text import split_math
+from papershelf.text.rules import split_math
 
 
 @pytest.mark.parametrize(

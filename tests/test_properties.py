@@ -20,13 +20,13 @@ from conftest import FIXTURES, REAL_LISTINGS, REPO, SEED
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.latex import encode_latex
 from papershelf.model import Paper, Person, Sighting
-from papershelf.phrases import _DEFINITION, Clause, _last_words, _words, clause_phrases, phrase_uses
+from papershelf.indexes.phrases import _DEFINITION, Clause, _last_words, _words, clause_phrases, phrase_uses
 from papershelf.snapshots.entries import NOT_A_PAPER
 from papershelf.snapshots.names import _split_top_level
 from papershelf.snapshots.html import parse_html_listing
 from papershelf.snapshots.reader import SNAPSHOT_SUFFIXES, read_snapshot
 from papershelf.snapshots.text import parse_text_listing
-from papershelf.text import STOP_WORDS, replacing
+from papershelf.text.rules import STOP_WORDS, replacing
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

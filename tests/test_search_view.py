@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import papershelf.site.generated
-import papershelf.site.pages.paper
+import papershelf.pages.generated
+import papershelf.pages.paper
 from conftest import SiteBuilder, entry, listing
 
 
@@ -48,9 +48,9 @@ def test_one_search_entry_per_paper_and_the_same_pages(tmp_path, monkeypatch):
     assert "</p> <p>" in text or "</p>\n<p>" in text  # the names and the title are not glued together
     assert "<math" not in text and "mi>" not in text
 
-    assembled = papershelf.site.generated.assembled
+    assembled = papershelf.pages.generated.assembled
     monkeypatch.setattr(
-        papershelf.site.pages.paper, "assembled", lambda *a, search_view=None, **k: assembled(*a, **k)
+        papershelf.pages.paper, "assembled", lambda *a, search_view=None, **k: assembled(*a, **k)
     )
     plain = _site(tmp_path / "plain").build()
     assert _pages(viewed.site) == _pages(plain.site)

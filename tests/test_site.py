@@ -241,7 +241,7 @@ def test_a_paper_with_no_close_neighbour_says_so(site_builder):
 def test_letter_pages_are_paged_in_the_words_of_every_paged_list(site_builder, monkeypatch):
     """A letter's second page says `(page 2 of 2)` in its title and heading, as the pages of
     every other list do (it said `(page 2)` in one and `(2 of 2)` in the other)."""
-    monkeypatch.setattr("papershelf.site.pages.letters._PER_PAGE", 1)
+    monkeypatch.setattr("papershelf.pages.letters._PER_PAGE", 1)
     site_builder.snapshot("a.txt", listing(entry("One", "Ann Lee, Bo Li"), entry("Two", "Ann Lee, Bo Li")))
     built = site_builder.build(plugin_options="author_pages_min: 3\n")
     first, second = built.page("authors/letters/l/"), built.page("authors/letters/l-2/")

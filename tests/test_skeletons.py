@@ -11,7 +11,7 @@ from mkdocs.utils import meta
 
 import papershelf.site.skeletons
 from conftest import FIXTURES, SiteBuilder
-from papershelf.site.generated import Section, assembled
+from papershelf.pages.generated import Section, assembled
 
 TOC = "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
 

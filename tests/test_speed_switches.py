@@ -20,7 +20,7 @@ from mkdocs.config import load_config
 from mkdocs.config.base import BaseConfigOption
 from mkdocs.structure.pages import Page
 
-import papershelf.helper
+import papershelf.analysis.helper
 import papershelf.site.plugin
 import papershelf.site.showing
 from papershelf.site.config import SpeedConfig
@@ -32,7 +32,7 @@ PLUGIN_LINE = "  - papershelf:\n      snapshots: snapshots\n"
 BENCHMARK_PAPERS = 520
 """Papers of the benchmark library: the first analysis of 500 or more (a few of these are
 skipped as unreadable, as in a real folder) drafts its export entries in a helper process
-(`papershelf.analysis`), so the helper's path runs too."""
+(`papershelf.analysis.analyse`), so the helper's path runs too."""
 
 
 def _example_site(root: Path) -> None:
@@ -69,9 +69,9 @@ class _Seen:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.counts: Counter[str] = Counter()
         self.skeletons_left = 0
-        monkeypatch.setattr(papershelf.helper, "_usable_cores", lambda: 2)  # as on two cores
+        monkeypatch.setattr(papershelf.analysis.helper, "_usable_cores", lambda: 2)  # as on two cores
         self._spy(monkeypatch, Page, "render", "converted")
-        self._spy(monkeypatch, papershelf.helper.subprocess, "Popen", "helper")
+        self._spy(monkeypatch, papershelf.analysis.helper.subprocess, "Popen", "helper")
         self._spy(monkeypatch, papershelf.site.plugin, "FilesAhead", "ahead")
         self._spy(monkeypatch, papershelf.site.plugin, "kept_to_the_end", "kept")
         written = papershelf.site.showing.Showing.written

@@ -16,21 +16,21 @@ from itertools import combinations
 import pytest
 
 from conftest import FIXTURES, SEED, entry, listing
-from papershelf.authors import index_authors
-from papershelf.commonness import COMMON_ZIPF, common_word
-from papershelf.discovery import MIN_COHESION
-from papershelf.phrases import Corpus
-from papershelf.vectors import Cohesion, term_bags, tf_idf
+from papershelf.indexes.authors import index_authors
+from papershelf.indexes.commonness import COMMON_ZIPF, common_word
+from papershelf.indexes.discovery import MIN_COHESION
+from papershelf.indexes.phrases import Corpus
+from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.csljson import csljson_file
-from papershelf.folder import SnapshotFolder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.model import Library, Paper
-from papershelf.related import related_papers
-from papershelf.text import split_words
-from papershelf.topics import Topic, TopicIndex, TopicOptions, index_topics, topic_pages
-from papershelf.twins import TWIN_JACCARD, jaccard, word_forms
+from papershelf.indexes.related import related_papers
+from papershelf.text.rules import split_words
+from papershelf.indexes.topics import Topic, TopicIndex, TopicOptions, index_topics, topic_pages
+from papershelf.indexes.twins import TWIN_JACCARD, jaccard, word_forms
 
 LABELLED = FIXTURES / "labelled"
 

@@ -14,9 +14,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import SiteBuilder, entry, listing
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
-from papershelf.site.pages import SitePlan
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
+from papershelf.pages import SitePlan
 from papershelf.snapshots.text import parse_text_listing
 
 pytestmark = pytest.mark.slow  # other plugins' sites (blog, i18n), each built whole

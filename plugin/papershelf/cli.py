@@ -20,15 +20,15 @@ from pathlib import Path
 from papershelf import __version__
 from papershelf.export.bibtex import approximation_note
 from papershelf.export.formats import EXPORT_FORMATS, export_format
-from papershelf.folder import SnapshotFolder
-from papershelf.library import MergeResult
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.merge import MergeResult
 from papershelf.model import Entry, Listing, Problem, Sighting, iso_date
 from papershelf.session import Session, Settings
-from papershelf.site.generated import fill_blocks
-from papershelf.site.pages import SitePlan
+from papershelf.pages.generated import fill_blocks
+from papershelf.pages import SitePlan
 from papershelf.snapshots import read_snapshot
-from papershelf.text import counted
-from papershelf.writing import OwnFiles
+from papershelf.text.rules import counted
+from papershelf.pages.writing import OwnFiles
 
 __all__ = ["main"]
 

@@ -105,7 +105,7 @@ class Entry:
     authors_truncated: bool = False
     provisional: bool = False
     """Read from a file still being written, or missing its date or authors: the paper's key
-    is not remembered until a reading without these problems (see `papershelf.keys`)."""
+    is not remembered until a reading without these problems (see `papershelf.library.keys`)."""
     ids: Identifiers = Identifiers()
     date_precision: str = DAY
     key: str = ""

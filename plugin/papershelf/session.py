@@ -16,15 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from papershelf.analysis import author_page_threshold
-from papershelf.cache import AnalysisCache, ListingCache
-from papershelf.folder import SnapshotFolder
-from papershelf.helper import Helper
-from papershelf.keyfile import keyed_library
-from papershelf.library import MergeResult
+from papershelf.analysis.analyse import author_page_threshold
+from papershelf.analysis.cache import AnalysisCache, ListingCache
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.analysis.helper import Helper
+from papershelf.library.keyfile import keyed_library
+from papershelf.library.merge import MergeResult
 from papershelf.model import Library, Listing, Problem
-from papershelf.site.pages import SiteOptions, SitePlan
-from papershelf.text import counted
+from papershelf.pages import SiteOptions, SitePlan
+from papershelf.text.rules import counted
 
 __all__ = ["Session", "Settings"]
 
@@ -46,9 +46,9 @@ class Settings:
     site: SiteOptions = field(default_factory=SiteOptions)
     author_pages_min: int | None = None
     """Papers an author needs for a page; None: as many as the library calls for
-    (`papershelf.analysis.author_page_threshold`)."""
+    (`papershelf.analysis.analyse.author_page_threshold`)."""
     parallel: bool = False
-    """Whether a large library's first analysis may use a helper process (`papershelf.helper`)."""
+    """Whether a large library's first analysis may use a helper process (`papershelf.analysis.helper`)."""
 
     def same_files(self, other: Settings) -> bool:
         """Whether `other` reads and keeps the same files, so that a session can keep what it

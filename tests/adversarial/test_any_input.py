@@ -55,8 +55,8 @@ from hypothesis import strategies as st
 from conftest import SiteBuilder, entry, listing
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
-from papershelf.identity import identity_of
-from papershelf.site.render import _ATTRIBUTES, _LAYOUT, _TOKENS
+from papershelf.library.identity import identity_of
+from papershelf.pages.render import _ATTRIBUTES, _LAYOUT, _TOKENS
 from papershelf.snapshots.reader import read_snapshot
 from papershelf.snapshots.text import parse_text_listing
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need

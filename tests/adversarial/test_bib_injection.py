@@ -26,9 +26,9 @@ from papershelf.export.texmath import (
     MATH_SYMBOLS,
     MATH_TEXT,
 )
-from papershelf.folder import SnapshotFolder
-from papershelf.keys import KeyBook
-from papershelf.library import build_library
+from papershelf.snapshots.folder import SnapshotFolder
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.model import Identifiers, Paper, Sighting
 from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SiteBuilder, entry, listing
-from papershelf.citations import find_citations, malformed_citations
+from papershelf.curation.citations import find_citations, malformed_citations
 
 NOTES = """\
 ---

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import entry, listing
-import papershelf.folder
+import papershelf.snapshots.folder
 from papershelf.snapshots.reader import read_snapshot
-from papershelf.folder import SnapshotFolder
+from papershelf.snapshots.folder import SnapshotFolder
 from papershelf.model import Listing
 
 SECRET = "Secret Text That Must Never Be Quoted"
@@ -124,7 +124,8 @@ def test_a_file_still_being_written_is_provisional_and_read_again(project: Path)
 def test_a_listing_cut_off_in_its_last_entry_is_read_again(project: Path, tail: str, monkeypatch):
     """Cut after a title (no paper yet) or inside the date (a provisional one)."""
     reads = []
-    monkeypatch.setattr(papershelf.folder, "read_snapshot", lambda *a: reads.append(1) or read_snapshot(*a))
+    counted = lambda *a: reads.append(1) or read_snapshot(*a)  # noqa: E731
+    monkeypatch.setattr(papershelf.snapshots.folder, "read_snapshot", counted)
     root = project / "snapshots"
     (root / "a.txt").write_text(ONE + tail, encoding="utf-8")
     folder = SnapshotFolder(root)

@@ -16,9 +16,9 @@ import time
 import pytest
 
 from conftest import SiteBuilder, entry, listing
-from papershelf.identity import Identity
-from papershelf.keyfile import keyed_library, read_key_file, write_key_file
-from papershelf.keys import KeyBook, KeyRow
+from papershelf.library.identity import Identity
+from papershelf.library.keyfile import keyed_library, read_key_file, write_key_file
+from papershelf.library.keys import KeyBook, KeyRow
 from papershelf.model import Listing, Sighting
 from papershelf.snapshots import read_snapshot
 
@@ -220,9 +220,9 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from papershelf.identity import Identity
-    from papershelf.keyfile import write_key_file
-    from papershelf.keys import KeyBook, KeyRow
+    from papershelf.library.identity import Identity
+    from papershelf.library.keyfile import write_key_file
+    from papershelf.library.keys import KeyBook, KeyRow
     path = Path(sys.argv[1])
     books = [
         KeyBook(tuple(KeyRow(f"k{n}{side}", Identity.parse(f"a|t{n}"), f"Title {n}") for n in range(20_000)))
@@ -261,7 +261,7 @@ LOCKED_BUILDER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from papershelf.keyfile import keyed_library
+    from papershelf.library.keyfile import keyed_library
     from papershelf.snapshots import read_snapshot
     path, snapshot, start = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
     listings = [read_snapshot(snapshot, snapshot.name)]
@@ -335,7 +335,7 @@ def _lock_held(path):
 
 
 def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr("papershelf.keyfile._LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("papershelf.library.keyfile._LOCK_TIMEOUT", 0.2)
     snapshot = tmp_path / "a.txt"
     snapshot.write_text(listing(entry("Settled Paper", "Ann Lee")), "utf-8")
     path = tmp_path / "citation-keys.tsv"
@@ -354,7 +354,7 @@ def test_a_merge_that_cannot_get_the_lock_in_time_writes_nothing_and_says_so(tmp
 def test_a_merge_that_issues_no_new_key_waits_for_no_lock(tmp_path, monkeypatch):
     """A rebuild beside a long `papershelf export` only reads the keys it needs: it neither
     waits for the lock nor warns."""
-    monkeypatch.setattr("papershelf.keyfile._LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("papershelf.library.keyfile._LOCK_TIMEOUT", 0.2)
     snapshot = tmp_path / "a.txt"
     snapshot.write_text(listing(entry("Settled Paper", "Ann Lee"), entry("New Paper", "Bo Liu")), "utf-8")
     listings = [read_snapshot(snapshot, "a.txt")]

@@ -16,11 +16,11 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import SiteBuilder
-from papershelf.identifiers import is_doi, paper_links, web_url
+from papershelf.library.identifiers import is_doi, paper_links, web_url
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.model import Identifiers, Paper, Sighting
-from papershelf.site.pages.paper import citation_meta
+from papershelf.pages.paper import citation_meta
 
 # What a browser runs or opens from the page when clicked, as sources write it.
 HOSTILE = [

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
-from papershelf.identifiers import web_ids
+from papershelf.library.identifiers import web_ids
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
-from papershelf.text import counted, split_name
+from papershelf.text.rules import counted, split_name
 
 __all__ = [
     "BIBTEX",

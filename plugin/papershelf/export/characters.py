@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 from papershelf.export.texmath import TEXT_SPECIALS
-from papershelf.macros import ACCENT_MARKS, LETTER_MACROS
+from papershelf.text.macros import ACCENT_MARKS, LETTER_MACROS
 
 __all__ = ["STRAY", "encode_char", "exact_in_ascii"]
 

@@ -18,9 +18,9 @@ from latex2mathml.converter import convert_to_element
 
 from papershelf.export.bibtex import keywords
 from papershelf.export.latex import case_matters
-from papershelf.identifiers import web_ids
+from papershelf.library.identifiers import web_ids
 from papershelf.model import Paper, Person, date_parts
-from papershelf.text import split_math, split_name
+from papershelf.text.rules import split_math, split_name
 
 __all__ = ["csl_title", "csljson_file", "csljson_text", "finished_item", "item_draft"]
 

@@ -2,7 +2,7 @@
 
 Writing every paper's BibTeX, biblatex and CSL-JSON entry is about a third of analysing a
 library, and of each entry only its keywords depend on the topics, which take longest to
-find. So the analysis can draft the entries in a helper process (`papershelf.helper`) while
+find. So the analysis can draft the entries in a helper process (`papershelf.analysis.helper`) while
 it finds the topics, then finish them here: a draft finished with a paper's topics is
 exactly the entry written in one go.
 """

@@ -1,7 +1,7 @@
 """The export formats, in one table: the site's library files, `papershelf export --format`
 and its `--help` all come from it. A new format is a module of this package and a row here.
 
-Each writes the papers named by their keys from an analysed library (`papershelf.analysis`),
+Each writes the papers named by their keys from an analysed library (`papershelf.analysis.analyse`),
 whose entries are finished with the papers' topics, so that the site's `library.bib` and the
 command line's export of the same library are the same bytes.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from papershelf.analysis import Analysis
+from papershelf.analysis.analyse import Analysis
 from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
 from papershelf.export.csljson import csljson_file

@@ -20,7 +20,7 @@ import unicodedata
 
 from papershelf.export.characters import STRAY, encode_char, exact_in_ascii
 from papershelf.export.texmath import ESCAPE_TEXT, braces_balanced, plain_math, single_spaces
-from papershelf.text import split_math
+from papershelf.text.rules import split_math
 
 __all__ = ["ascii_losses", "braces_balanced", "case_matters", "encode_latex", "encode_name", "name_losses"]
 

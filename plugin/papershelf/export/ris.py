@@ -4,7 +4,7 @@ Written with rispy (which the RIS reader uses too), one record a paper: `GEN` (R
 for a preprint; `PB - arXiv` says where one is), its title, authors as `Last, First`, the date
 as precise as known (`PY` the year, `DA` `YYYY/MM/DD/` with what is known), the abstract
 (ending in `…` where the listing cut it off), the paper's topics as keywords, its DOI, its
-links (only web addresses, as every writer: `papershelf.identifiers.web_ids`), an arXiv
+links (only web addresses, as every writer: `papershelf.library.identifiers.web_ids`), an arXiv
 paper's id as `AN`, and the citation key as `ID`. A tag's value is one line: line breaks in
 text from a listing are spaces, so no value can start a tag of its own.
 """
@@ -16,11 +16,11 @@ from typing import Any
 
 import rispy
 
-from papershelf.citations import surname
+from papershelf.curation.citations import surname
 from papershelf.export.bibtex import keywords
-from papershelf.identifiers import web_ids
+from papershelf.library.identifiers import web_ids
 from papershelf.model import DAY, MONTH, Paper, Person
-from papershelf.text import split_name
+from papershelf.text.rules import split_name
 
 __all__ = ["ris_file"]
 

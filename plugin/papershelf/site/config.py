@@ -9,8 +9,8 @@ from mkdocs.config.base import Config, ConfigErrors, ConfigWarnings
 from mkdocs.config.defaults import MkDocsConfig
 
 from papershelf.session import Settings
-from papershelf.site.pages.options import SiteOptions
-from papershelf.topics import TopicOptions
+from papershelf.pages.options import SiteOptions
+from papershelf.indexes.topics import TopicOptions
 
 __all__ = ["NotASite", "PapershelfConfig", "SpeedConfig", "site_settings"]
 
@@ -71,7 +71,7 @@ class SpeedConfig(Config):
     export_helper = c.Type(bool, default=True)
     """Let the first analysis of a library of 500 papers or more write its export entries in
     a helper process while it finds the topics, on a machine with two cores or more; off,
-    it writes them itself (`papershelf.helper`)."""
+    it writes them itself (`papershelf.analysis.helper`)."""
 
     collector = c.Type(bool, default=True)
     """Pause Python's garbage collector while the library is read and analysed, keep the
@@ -114,7 +114,7 @@ class PapershelfConfig(Config):
     """An author gets a page of their own from this many papers on; others are listed, with
     their papers, on the page of their initial. Unset: 2, raised for large libraries until at
     most a hundred authors, or one per ten papers, have a page (a page per author would
-    double the build, see `papershelf.analysis.author_page_threshold`)."""
+    double the build, see `papershelf.analysis.analyse.author_page_threshold`)."""
 
     search_index = c.Choice(["papers", "all"], default="papers")
     """What the search plugin indexes of the generated pages: paper pages only, or also the

@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
-from papershelf.site.generated import PAGE_TEMPLATE
+from papershelf.pages.generated import PAGE_TEMPLATE
 
 __all__ = ["Frames"]
 

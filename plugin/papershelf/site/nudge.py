@@ -1,7 +1,7 @@
 """One more `mkdocs serve` rebuild, once snapshots still being written have settled.
 
 Under `mkdocs serve`, a snapshot changed in the last seconds may still be being written, so
-its papers' keys are shown but not yet remembered (`papershelf.folder.SnapshotFolder.settle`).
+its papers' keys are shown but not yet remembered (`papershelf.snapshots.folder.SnapshotFolder.settle`).
 Nothing else would rebuild the site, and the key file would get the keys only at some later,
 unrelated rebuild: a user who copied a key into LaTeX and committed would have committed a
 key file without it. So the plugin asks for one more rebuild when they have settled.

@@ -11,7 +11,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import write_file
 
-from papershelf.site.generated import SiteFile
+from papershelf.pages.generated import SiteFile
 
 __all__ = ["home_folder", "is_page", "mkdocs_file", "section_index"]
 

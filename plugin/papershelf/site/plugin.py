@@ -1,7 +1,7 @@
 """The MkDocs plugin: read snapshots, add generated pages in `on_files`, report problems.
 
-Kept short on purpose; the work happens in the core (`papershelf.library`, ...) and in
-`papershelf.site.pages`. Having
+Kept short on purpose; the work happens in the core (`papershelf.library.merge`, ...) and in
+`papershelf.pages`. Having
 `on_startup` makes MkDocs keep this instance across `mkdocs serve` rebuilds, so parsed
 snapshots stay cached between them.
 
@@ -30,19 +30,19 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from papershelf.curation import DocPage, curate
+from papershelf.curation.collect import DocPage, curate
 from papershelf.export.bibtex import approximation_note
-from papershelf.library import MergeResult
+from papershelf.library.merge import MergeResult
 from papershelf.model import Library, Problem
 from papershelf.site.ahead import FilesAhead
 from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
 from papershelf.session import Session
 from papershelf.site.config import PapershelfConfig
-from papershelf.text import counted
+from papershelf.text.rules import counted
 from papershelf.site.frames import Frames
-from papershelf.site.generated import SiteFile
+from papershelf.pages.generated import SiteFile
 from papershelf.site.nudge import Nudge
-from papershelf.site.pages import SitePlan
+from papershelf.pages import SitePlan
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title

@@ -1,6 +1,6 @@
 """The user's own pages: read them for reading lists and citations, then rewrite them.
 
-`doc_pages` turns MkDocs files into `DocPage`s for `papershelf.curation` (before any page is
+`doc_pages` turns MkDocs files into `DocPage`s for `papershelf.curation.collect` (before any page is
 rendered); `PageRewriter` later replaces reading-list entries with cards, citations with
 links, and the references marker with the page's reference list.
 """
@@ -16,11 +16,11 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from papershelf.citations import REFERENCES_MARKER, find_citations
-from papershelf.curation import DocPage
-from papershelf.lists import ReadingList, parse_reading_list, tally
-from papershelf.prose import prose_lines
-from papershelf.site.pages import SitePlan
+from papershelf.curation.citations import REFERENCES_MARKER, find_citations
+from papershelf.curation.collect import DocPage
+from papershelf.curation.lists import ReadingList, parse_reading_list, tally
+from papershelf.curation.prose import prose_lines
+from papershelf.pages import SitePlan
 
 __all__ = ["PageRewriter", "doc_pages", "escape_file_name_title"]
 

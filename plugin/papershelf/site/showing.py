@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from mkdocs.structure.pages import Page
 
-from papershelf.site.generated import SiteFile, fill_blocks
+from papershelf.pages.generated import SiteFile, fill_blocks
 
 __all__ = ["Showing"]
 

@@ -1,7 +1,7 @@
 """Generated pages as MkDocs pages that convert each distinct skeleton once.
 
 A generated page's Markdown is a skeleton: headings and block markers, no links, no text of
-its own (`papershelf.site.generated`). A thousand paper pages have a handful of distinct
+its own (`papershelf.pages.generated`). A thousand paper pages have a handful of distinct
 skeletons, yet MkDocs would set up Markdown and convert each page anew (a third of what a
 generated page cost). `SkeletonPage.render` converts a skeleton the first time it is seen
 and gives later pages the same HTML, table of contents and anchors. Nothing of a skeleton
@@ -22,7 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
-from papershelf.site.generated import FrontMatter, SiteFile
+from papershelf.pages.generated import FrontMatter, SiteFile
 
 __all__ = ["SkeletonPage", "Skeletons"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.library.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_rss import ARXIV
 from papershelf.snapshots.entries import RawEntry, build_entry, gathered

@@ -30,7 +30,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, replace
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.library.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.dates import parse_mail_date
 from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, clean_space, line_numbers

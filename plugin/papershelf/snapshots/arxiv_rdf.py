@@ -21,7 +21,7 @@ import datetime as dt
 import re
 from html.parser import HTMLParser
 
-from papershelf.identifiers import arxiv_ids
+from papershelf.library.identifiers import arxiv_ids
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_rss import DC
 from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, gathered

@@ -17,7 +17,7 @@ import datetime as dt
 import re
 from dataclasses import replace
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.library.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.dates import parse_mail_date
 from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry, gathered

@@ -3,7 +3,7 @@ JabRef), read with pybtex one entry at a time.
 
 Each `@type{key, ...}` with a title or an author is a paper whatever its type, under the
 file's own key (kept as the paper's citation key when it is a safe one, see
-`papershelf.keys`). It is read as bibtex reads it: an undefined `@string` macro (`publisher =
+`papershelf.library.keys`). It is read as bibtex reads it: an undefined `@string` macro (`publisher =
 ieeeacm`) reads as empty and a second field of the same name is ignored, each a warning that
 costs that field, never the entry; an entry pybtex cannot read at all is a warning at its line
 and costs only itself; `@string`, `@preamble` and `@comment` are no papers. Fields are LaTeX:
@@ -27,7 +27,7 @@ from pybtex.database.input.bibtex import DuplicateField, Parser, UndefinedMacro,
 from pybtex.exceptions import PybtexError
 from pybtex.utils import CaseInsensitiveDict
 
-from papershelf.identifiers import arxiv_ids, find_doi, mentioned_arxiv
+from papershelf.library.identifiers import arxiv_ids, find_doi, mentioned_arxiv
 from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.entries import (
     NOT_A_PAPER,

@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import replace
 
-from papershelf.identifiers import find_doi, mentioned_arxiv
+from papershelf.library.identifiers import find_doi, mentioned_arxiv
 from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.decoding import replace_surrogates
 from papershelf.snapshots.entries import RawEntry, library_date, library_entry

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from papershelf.identifiers import issued_month, link_problems, web_ids
+from papershelf.library.identifiers import issued_month, link_problems, web_ids
 from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Problem, Sighting
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
@@ -91,7 +91,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     rightly gives none, `complete_undated`), an author list cut inside a parenthesis, or a
     title or name holding undecodable text (`�`, reported at its line by the reader). A link
     that is no web address and a DOI that is no DOI are left out, each a Problem at the
-    entry's line (`papershelf.identifiers.web_ids`)."""
+    entry's line (`papershelf.library.identifiers.web_ids`)."""
     problems = [Problem(raw.title_at, message) for message in link_problems(raw.ids)]
     if raw.authors is None:
         problems.append(Problem(raw.title_at, "entry has no author line"))

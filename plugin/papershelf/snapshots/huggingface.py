@@ -15,7 +15,7 @@ import re
 
 from bs4 import BeautifulSoup, Tag
 
-from papershelf.identifiers import arxiv_ids
+from papershelf.library.identifiers import arxiv_ids
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 

@@ -6,7 +6,7 @@ Accents are decoded by composing a combining mark with its base letter and norma
 NFC, so every letter Unicode can compose works without a table of accented letters. Math is
 left as LaTeX between `$...$` (outputs render it); macros we do not know (a paper's own
 `\\ours{}`) are kept verbatim so that the reader still sees that something stood there.
-What each known macro stands for is in `papershelf.macros`.
+What each known macro stands for is in `papershelf.text.macros`.
 A listing may cut text anywhere, even inside a group or math, so nothing here may fail on
 unbalanced input.
 """
@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from papershelf.macros import (
+from papershelf.text.macros import (
     ACCENT_MARKS,
     ESCAPES,
     FONT_DECLARATIONS,

@@ -3,7 +3,7 @@
 A listing's author line is `Name (Affiliation, May Hold Commas), Name, ...`; arXiv-style
 metadata also writes a collaboration as `Mind Lab, :, First Author, ...`, where the lone `:`
 only marks the organisation before it. How one name splits into its parts is a rule
-the whole library shares (`papershelf.text.split_name`).
+the whole library shares (`papershelf.text.rules.split_name`).
 
 Whether a line is an author line at all is `reads_as_names`: a text listing has no markup to
 say so, and a line after a bullet in a README or a changelog is no author line.
@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from papershelf.commonness import common_word
+from papershelf.indexes.commonness import common_word
 from papershelf.model import Person
 from papershelf.snapshots.latex import decode_latex
-from papershelf.text import NAME_PARTICLES, NAME_SUFFIXES, STOP_WORDS
+from papershelf.text.rules import NAME_PARTICLES, NAME_SUFFIXES, STOP_WORDS
 
 __all__ = ["AuthorLine", "parse_authors", "reads_as_names"]
 

@@ -16,7 +16,7 @@ from collections import Counter
 
 from bs4 import BeautifulSoup, Tag
 
-from papershelf.identifiers import arxiv_ids
+from papershelf.library.identifiers import arxiv_ids
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import rispy
 
-from papershelf.identifiers import find_doi, mentioned_arxiv
+from papershelf.library.identifiers import find_doi, mentioned_arxiv
 from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers
 

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
-from papershelf.identifiers import arxiv_ids, find_doi
+from papershelf.library.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.decoding import shown
 from papershelf.snapshots.entries import RawEntry, build_entry, tag_text

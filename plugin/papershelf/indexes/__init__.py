@@ -1,0 +1,3 @@
+"""The indexes a library is browsed by: `topics` (curated and, through `discovery` with
+`commonness` and `twins`, discovered), `related` papers, `authors` and the `timeline`; `phrases`
+and `vectors` are the papers' words as every index compares them."""

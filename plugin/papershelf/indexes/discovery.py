@@ -1,0 +1,289 @@
+"""Topics discovered in the papers' text: recurring phrases that name a subject.
+
+Finds recurring phrases (1-4 words) in titles and abstracts with the variant merging of
+`papershelf.indexes.phrases`, keeps those seen in several papers but not in so many that they say
+nothing (`large language model`), prefers a phrase to its own fragments (`speculative
+decoding` over `speculative`), and picks a short index greedily: a phrase that is a twin of
+a chosen subject (`papershelf.indexes.twins`) joins it, and a subject needs a label that names
+something: not one of the commonest English words (`papershelf.indexes.commonness`), nor a word
+research prose uses about anything, whose papers are hardly more alike than any two
+(`papershelf.indexes.vectors.Cohesion`: `Batch`, `NVIDIA`, `Stochastic`). `papershelf.indexes.topics`
+turns the subjects into topics beside the listings' and the user's own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
+
+from papershelf.indexes.commonness import common_word
+from papershelf.model import Library
+from papershelf.indexes.phrases import GENERIC_TERMS, PaperText, Phrase, clause_phrases, phrase_uses
+from papershelf.indexes.twins import twin_papers, word_forms
+from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
+
+__all__ = ["MIN_COHESION", "Subject", "discover_subjects"]
+
+MIN_COHESION = 1.45
+"""How much more alike than any two papers of the library the papers of a one-word subject
+must be. Measured on the example library: words that name a field 1.5-2.9 (`Compression`
+1.58, `Recurrent` 1.80, `CPU` 2.05, `Disaggregated` 2.85), words papers use about anything
+0.7-1.4 (`NVIDIA` 0.74, `Stochastic` 0.93, `Batch` 1.17, `Rank` 1.18, `Stream` 1.37)."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A subject found in the text: its name as abstracts spell it most, its papers in
+    library order, up to four spellings that matched, and the names of its twins."""
+
+    name: str
+    papers: tuple[str, ...]
+    variants: tuple[str, ...]
+    also: tuple[str, ...] = ()
+
+
+@dataclass
+class _Candidate:
+    """A phrase seen in `count` papers (`in_titles` of them in the title). Which papers is
+    filled in only for the candidates that survive the filters: a large library has
+    hundreds of thousands of candidates, and few need more than their counts."""
+
+    phrase: Phrase
+    count: int
+    in_titles: int
+    texts: Mapping[str, PaperText] = field(repr=False, compare=False)
+    order: Mapping[str, int] = field(repr=False, compare=False)
+    """Each paper's place in the library."""
+    papers: set[str] = field(default_factory=set)
+
+    @cached_property
+    def surfaces(self) -> Counter[str]:
+        """How abstracts spell the phrase, use by use (titles capitalise every word); in
+        library order, which decides ties."""
+        phrase, first, size = self.phrase, self.phrase[0], len(self.phrase)
+        uses: list[str] = []
+        for key in sorted(self.papers, key=self.order.__getitem__):
+            text = self.texts[key]
+            for clause in text.clauses[text.in_title :]:
+                if first in clause.terms:  # most clauses do not hold it: no need to look closer
+                    spelt = (clause.surfaces[start : start + size] for start in phrase_uses(clause, phrase))
+                    uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
+        return Counter(uses)
+
+    @cached_property
+    def name(self) -> str:
+        """The spelling abstracts use most, capitalised like a heading."""
+        name = self.surfaces.most_common(1)[0][0] if self.surfaces else " ".join(self.phrase)
+        return name[:1].upper() + name[1:]
+
+    def names_nothing(self, about: set[str], similar: _Similarity) -> bool:
+        """Named by one word that says nothing of a subject, and not one the library is
+        about (`about` holds the terms of its listing topics' names): one of the commonest
+        English words (`Search`, `AI`), or a plain word whose papers share little else
+        (`Batch`)."""
+        if " " in self.name or set(self.phrase) <= about:
+            return False
+        if common_word(self.name):
+            return True
+        # Only a one-term phrase is measured: an acronym (`GPU`, `MoE`) stands for the several
+        # terms of a phrase someone took the trouble to name; `CPU`, read as one term, is measured.
+        return len(self.phrase) == 1 and similar.of(self) < MIN_COHESION
+
+    @property
+    def plausible(self) -> bool:
+        """May name a subject, as far as the phrase and its counts tell: no generic word at
+        either end (`based`, `model`), no one-letter word; a single word must be one that
+        several titles name (`Quantization`)."""
+        ends = (self.phrase[0], self.phrase[-1])
+        if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
+            return False
+        if any(len(term) < 2 for term in self.phrase):
+            return False
+        return len(self.phrase) > 1 or self.in_titles >= 3
+
+    @property
+    def readable(self) -> bool:
+        """Plausible, and a short single word is an acronym somewhere (`KV`, not `use`):
+        spellings are looked up only here, where they decide."""
+        if not self.plausible:
+            return False
+        return len(self.phrase) > 1 or len(self.phrase[0]) >= 4 or any(s.isupper() for s in self.surfaces)
+
+    def specific(self, max_share: float, library_size: int) -> bool:
+        """Not in so many papers that it says nothing; a single word must be rarer still."""
+        share = max_share if len(self.phrase) > 1 else max_share / 2
+        return self.count <= max(3, math.floor(share * library_size))
+
+    @property
+    def score(self) -> float:
+        """Papers plus title mentions, with a premium for multi-word phrases (more specific)."""
+        length = {1: 0.6, 2: 1.5}.get(len(self.phrase), 1.8)
+        return (self.count + self.in_titles) * length
+
+
+def discover_subjects(
+    library: Library,
+    paper_clauses: Mapping[str, PaperText],
+    taken: set[Phrase],
+    *,
+    min_papers: int,
+    max_share: float,
+    max_topics: int,
+    about: set[str],
+) -> list[Subject]:
+    """Up to `max_topics` subjects, the most papers first: phrases in `min_papers` papers or
+    more but in no more than `max_share` of them, none of the `taken` ones (a curated
+    topic's), none named by a word that says nothing of a subject unless its terms are
+    `about` ones (see `_Candidate.names_nothing`)."""
+    phrases_of: dict[str, set[Phrase]] = {}
+    title_phrases: list[set[Phrase]] = []
+    for paper in library.papers:
+        phrases_of[paper.key], in_title = _paper_phrases(paper_clauses[paper.key])
+        title_phrases.append(in_title)
+    in_titles = Counter(chain.from_iterable(title_phrases))
+    frequent = _candidates(phrases_of, in_titles, paper_clauses, min_papers)
+    size = len(library.papers)
+    plausible = {  # a taken phrase is left out after its fragments are: a curated topic says them
+        c.phrase: c
+        for c in _without_fragments(frequent)
+        if c.phrase not in taken and c.plausible and c.specific(max_share, size)
+    }
+    wanted = set(plausible)  # a set meets a set faster than it meets the dict's keys
+    for key, phrases in phrases_of.items():
+        for phrase in phrases & wanted:
+            plausible[phrase].papers.add(key)
+    fitting = sorted((c for c in plausible.values() if c.readable), key=lambda c: (-c.score, c.phrase))
+    return _as_subjects(_choose(fitting, max_topics, about, _Similarity(paper_clauses)), library)
+
+
+def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
+    """Each phrase of the paper once, however often it uses it; and those of its title."""
+    in_title = set().union(*map(clause_phrases, text.clauses[: text.in_title]))
+    return in_title.union(*map(clause_phrases, text.clauses[text.in_title :])), in_title
+
+
+def _candidates(
+    phrases_of: Mapping[str, set[Phrase]],
+    in_titles: Counter[Phrase],
+    paper_clauses: Mapping[str, PaperText],
+    min_papers: int,
+) -> list[_Candidate]:
+    """Phrases in at least `min_papers` papers, with how many titles name them."""
+    counts = Counter(chain.from_iterable(phrases_of.values()))
+    order = {key: place for place, key in enumerate(phrases_of)}
+    return [
+        _Candidate(phrase, count, in_titles[phrase], paper_clauses, order)
+        for phrase, count in counts.items()
+        if count >= min_papers
+    ]
+
+
+def _without_fragments(candidates: list[_Candidate]) -> list[_Candidate]:
+    """Drop a phrase when a longer phrase containing it covers most of its papers."""
+    by_phrase = {candidate.phrase: candidate for candidate in candidates}
+    fragments = set()
+    for longer in candidates:
+        size = len(longer.phrase)
+        for length in range(1, size):
+            for start in range(size - length + 1):
+                part = by_phrase.get(longer.phrase[start : start + length])
+                if part is not None and longer.count >= 0.7 * part.count:
+                    fragments.add(part.phrase)
+    return [candidate for candidate in candidates if candidate.phrase not in fragments]
+
+
+def _inside(short: Phrase, long: Phrase) -> bool:
+    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+@dataclass
+class _Group:
+    """A chosen subject: its first candidate and the twins that joined it, most papers
+    and title mentions first, with all their papers."""
+
+    members: list[_Candidate]
+    papers: set[str]
+
+    def takes(self, candidate: _Candidate) -> bool:
+        """A twin: nearly the same papers, or its words are forms of a member's."""
+        return twin_papers(candidate.papers, self.papers) or any(
+            word_forms(candidate.phrase, member.phrase) for member in self.members
+        )
+
+    def narrows(self, candidate: _Candidate) -> bool:
+        """A phrase inside a member's, or holding one, for mostly the same papers
+        (`KV cache compression` beside `KV cache`): no subject of its own."""
+        return any(
+            (_inside(candidate.phrase, m.phrase) or _inside(m.phrase, candidate.phrase))
+            and len(candidate.papers & m.papers) >= 0.5 * len(candidate.papers)
+            for m in self.members
+        )
+
+    def label(self, about: set[str], similar: _Similarity) -> _Candidate | None:
+        """The member to name it by: the first one whose name says something."""
+        return next((m for m in self.members if not m.names_nothing(about, similar)), None)
+
+
+class _Similarity:
+    """The cohesion of candidates' papers (`papershelf.indexes.vectors.Cohesion`), each measured
+    once; the papers' TF-IDF vectors are made when a one-word name is first judged."""
+
+    def __init__(self, texts: Mapping[str, PaperText]) -> None:
+        self.texts = texts
+        self.measured: dict[Phrase, float] = {}
+
+    @cached_property
+    def cohesion(self) -> Cohesion:
+        return Cohesion(tf_idf(term_bags(self.texts))[0])
+
+    def of(self, candidate: _Candidate) -> float:
+        """How much more alike the candidate's papers are than any two, its own words aside."""
+        if candidate.phrase not in self.measured:
+            self.measured[candidate.phrase] = self.cohesion.of(candidate.papers, candidate.phrase)
+        return self.measured[candidate.phrase]
+
+
+def _choose(
+    ranked: list[_Candidate], max_topics: int, about: set[str], similar: _Similarity
+) -> list[tuple[_Group, _Candidate]]:
+    """Subjects taken greedily in rank order until `max_topics` have a label, each with its
+    label; a twin joins the subject it is a twin of. A subject of common words only
+    (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
+    out if none does."""
+    groups: list[_Group] = []
+    labelled = 0  # groups with a label; a group gains one only when a member joins
+    for candidate in ranked:
+        if labelled >= max_topics:
+            break
+        twin = next((group for group in groups if group.takes(candidate)), None)
+        if twin is not None:
+            unlabelled = twin.label(about, similar) is None
+            twin.members.append(candidate)
+            twin.papers |= candidate.papers
+            labelled += unlabelled and twin.label(about, similar) is not None
+        elif not any(group.narrows(candidate) for group in groups):
+            groups.append(_Group([candidate], set(candidate.papers)))
+            labelled += groups[-1].label(about, similar) is not None
+    named = ((group, group.label(about, similar)) for group in groups)
+    return [(group, label) for group, label in named if label is not None]
+
+
+def _as_subjects(chosen: list[tuple[_Group, _Candidate]], library: Library) -> list[Subject]:
+    """The chosen subjects, the most papers first, each named and its papers in library order."""
+    order = {paper.key: index for index, paper in enumerate(library.papers)}
+    subjects = []
+    for group, label in sorted(chosen, key=lambda pair: (-len(pair[0].papers), pair[1].phrase)):
+        others = dict.fromkeys(m.name for m in group.members if m.name.casefold() != label.name.casefold())
+        subjects.append(
+            Subject(
+                label.name,
+                tuple(sorted(group.papers, key=order.__getitem__)),
+                tuple(surface for surface, _ in label.surfaces.most_common(4)),
+                tuple(others),
+            )
+        )
+    return subjects

@@ -1,0 +1,136 @@
+"""Related papers: TF-IDF similarity of title and abstract, with the reason spelled out.
+
+Each paper is a weighted bag of terms (stems from `papershelf.indexes.phrases`, titles counting
+double) plus its discovered and curated topics. Similarities are accumulated over an
+inverted index of specific features only, so the work grows with the library times the
+length of short postings lists, not with the square of the library.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from papershelf.model import Library
+from papershelf.indexes.phrases import Corpus
+from papershelf.indexes.topics import Topic, TopicIndex
+from papershelf.indexes.vectors import Vector, term_bags, tf_idf
+
+__all__ = ["Relation", "related_papers"]
+
+_SPECIFIC = 0.01  # a feature in more than this share of papers does not propose candidates
+_POSTINGS = (50, 100)  # ... nor one in more than 100 papers, however large the library (the
+# 1% of 50,000 papers would make the index grow with the square of the library again)
+_STRONGEST = 10  # each paper is indexed and queried by its strongest specific features
+_MIN_SCORE = 0.08  # below this, papers merely share vocabulary
+_TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
+
+
+@dataclass(frozen=True)
+class Relation:
+    """`key` is related with similarity `score`, because of shared `topics` and `words`."""
+
+    key: str
+    score: float
+    topics: tuple[Topic, ...]
+    words: tuple[str, ...]
+
+
+def related_papers(
+    library: Library, topic_index: TopicIndex, limit: int = 5, corpus: Corpus | None = None
+) -> dict[str, list[Relation]]:
+    """Up to `limit` related papers per paper, most similar first.
+
+    Scores are dot products of unit TF-IDF vectors accumulated over an inverted index of
+    each paper's strongest specific features (specific: in at most 1% of the papers, at
+    least 50 and at most 100): common words add little to a cosine but would make the
+    index quadratic.
+    """
+    corpus = corpus or Corpus.of(library.papers)
+    bags = {key: Counter(bag) for key, bag in term_bags(corpus.texts).items()}  # topic discovery's too
+    for paper in library.papers:
+        bags[paper.key].update(_topic_features(topic_index.by_paper[paper.key]))
+    vectors, frequency = tf_idf(bags, _boost)
+    cap = min(max(_POSTINGS[0], int(_SPECIFIC * len(bags))), _POSTINGS[1])
+    strongest = {
+        key: heapq.nlargest(_STRONGEST, ((w, f) for f, w in vector.items() if frequency[f] <= cap))
+        for key, vector in vectors.items()
+    }
+    postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for key, features in strongest.items():
+        for weight, feature in features:
+            postings[feature].append((key, weight))
+    words = _Spellings(corpus)
+    relations = {}
+    for key, features in strongest.items():
+        scores: defaultdict[str, float] = defaultdict(float)
+        for weight, feature in features:
+            for other, other_weight in postings[feature]:
+                scores[other] += weight * other_weight
+        scores.pop(key, None)
+        best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], item[0]))
+        relations[key] = [
+            _explain(key, other, score, vectors, topic_index, words)
+            for other, score in best
+            if score >= _MIN_SCORE
+        ]
+    return relations
+
+
+def _topic_features(topics: tuple[Topic, ...]) -> list[str]:
+    """The paper's topics as features, but its listing's: every paper of a listing shares it."""
+    return [f"topic:{topic.slug}" for topic in topics if topic.kind != "listing"]
+
+
+def _boost(feature: str) -> float:
+    return _TOPIC_WEIGHT if feature.startswith("topic:") else 1.0
+
+
+class _Spellings(dict[str, str]):
+    """How the library most often writes a term (`KV`, `cache`), looked up only for the
+    terms that explanations show. Spellings differing only in case are one, unless all
+    capitals (an acronym); on a tie the first written wins."""
+
+    def __init__(self, corpus: Corpus) -> None:
+        super().__init__()
+        self.written: Counter[tuple[str, str]] = Counter()
+        for text in corpus.texts.values():
+            for clause in text.clauses:
+                self.written.update(zip(clause.terms, clause.surfaces, strict=True))
+        self.by_term: dict[str, list[str]] = defaultdict(list)
+        for term, surface in self.written:
+            if surface:
+                self.by_term[term].append(surface)
+
+    def __missing__(self, term: str) -> str:
+        folded: Counter[str] = Counter()
+        for surface in self.by_term[term]:
+            folded[surface if surface.isupper() else surface.lower()] += self.written[term, surface]
+        self[term] = spelling = folded.most_common(1)[0][0]
+        return spelling
+
+
+def _explain(
+    key: str,
+    other: str,
+    score: float,
+    vectors: Mapping[str, Vector],
+    topic_index: TopicIndex,
+    words: Mapping[str, str],
+) -> Relation:
+    """Shared topics first; else the shared words that add most to the similarity."""
+    their_topics = set(topic_index.by_paper[other])  # hashed: a tuple compares topic by topic
+    shared_topics = tuple(
+        topic for topic in topic_index.by_paper[key] if topic.kind != "listing" and topic in their_topics
+    )
+    mine, theirs = vectors[key], vectors[other]
+    named = " ".join(topic.name for topic in shared_topics).casefold()
+    shared = {
+        f: mine[f] * theirs[f]
+        for f in mine.keys() & theirs.keys()
+        if not f.startswith("topic:") and words[f].casefold() not in named  # said by the topic already
+    }
+    strongest = sorted(shared, key=lambda f: (-shared[f], f))[:3]
+    return Relation(other, round(score, 3), shared_topics, tuple(words[f] for f in strongest))

@@ -1,0 +1,93 @@
+"""What makes two sightings one paper: the title, and author lists that agree.
+
+A title alone does not identify a paper ("A Survey of Large Language Models" has been
+written many times), and neither does the first author's surname (there are many Zhangs).
+Two sightings are one paper when their titles fold to the same text and their author lists
+agree: the first authors are the same person, and most authors of the shorter list appear in
+the longer one. A shorter list is what a listing that cuts authors off ("... et al.") shows;
+a surname that contains the other (`mayaki` / `zoubeirouamayaki`) is the same person read
+by an older or newer rule for compound names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from papershelf.model import Person
+from papershelf.text.rules import fold_surname, fold_title, split_name
+
+__all__ = ["Identity", "identity_of"]
+
+_KEPT_SURNAMES = 10
+"""Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
+_MIN_CONTAINED = 4
+"""A surname must be this long to count as contained in another (`li` is in `liang`, `ali`...)."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A paper's folded title and its authors' folded surnames, in order.
+
+    Written to the key file as `surname;surname|title`; a file written before author lists
+    counted holds one surname, which reads as a list of one."""
+
+    title: str
+    surnames: tuple[str, ...]
+    arxiv: str = field(default="", compare=False)
+    """The arXiv id, where a source gave one: it names the paper across revisions, so a
+    retitled v2 finds its key by it (written `|arxiv:ID` after the title). Matched on its
+    own, before identities are compared; not part of equality, so that a row written before
+    arXiv ids were kept still matches its paper exactly."""
+
+    def __str__(self) -> str:
+        text = ";".join(self.surnames) + "|" + self.title
+        return f"{text}|arxiv:{self.arxiv}" if self.arxiv else text
+
+    @classmethod
+    def parse(cls, text: str) -> Identity:
+        """What `str` wrote, exactly: a surname that folds to nothing (a name in a script
+        without Latin letters, `王伟`) is an empty place, kept, or the identity read back
+        would not be the paper's and its key would move to a new row."""
+        surnames, _, rest = text.partition("|")
+        title, _, arxiv = rest.partition("|arxiv:")
+        return cls(title, tuple(surnames.split(";")) if surnames else (), arxiv)
+
+    def agrees(self, other: Identity) -> bool:
+        """Whether `other` can be a sighting of the same paper."""
+        return self.title == other.title and _authors_agree(self.surnames, other.surnames)
+
+
+def identity_of(title: str, authors: tuple[Person, ...]) -> Identity:
+    return Identity(fold_title(title), tuple(_surname(person) for person in authors[:_KEPT_SURNAMES]))
+
+
+def _surname(person: Person) -> str:
+    """The surname as identities compare it: folded to ASCII where it has Latin letters (so
+    that `García` and `Garcia` meet), else folded as a title is (`王伟` stays `王伟`). Never
+    empty: an author whose name folds to nothing was written as no author at all, and the
+    paper read back from the key file was another paper (its key moved on every build)."""
+    return fold_surname(person) or fold_title(split_name(person).last) or "?"
+
+
+def _authors_agree(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Same first author, and more than half of the shorter list found in the longer one."""
+    if not one or not other:
+        return not one and not other
+    if not _same_person(one[0], other[0]):
+        return False
+    shorter, longer = sorted((one, other), key=len)
+    unmatched = list(longer)
+    found = 0
+    for surname in shorter:
+        match = next((index for index, name in enumerate(unmatched) if _same_person(surname, name)), None)
+        if match is not None:
+            found += 1
+            del unmatched[match]
+    return 2 * found > len(shorter)
+
+
+def _same_person(one: str, other: str) -> bool:
+    if one == other:
+        return True
+    short, long = sorted((one, other), key=len)
+    return len(short) >= _MIN_CONTAINED and short in long

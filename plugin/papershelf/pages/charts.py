@@ -1,0 +1,140 @@
+"""Static SVG pictures drawn at build time: no script, no CDN, readable in light and dark mode.
+
+Colours come from CSS classes (`ps-chart-*`) that the site's stylesheet maps to the theme's
+palette variables, and text uses `currentColor`, so a chart follows the reader's scheme.
+Labels are escaped by the caller's `escape` function (text from snapshots is data).
+
+Each chart says its natural width (`--ps-chart-width`): the stylesheet never draws it
+narrower, so that its text (12 units) is never under 12 px; on a phone a wide chart scrolls
+sideways instead of shrinking. Every number is written on the chart: a phone has no hover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from papershelf.text.rules import counted
+
+__all__ = ["month_bars", "overlap_matrix"]
+
+Escape = Callable[[str], str]
+
+_TEXT = 12
+"""The font size of every label, in the SVG's units: CSS pixels at the chart's natural width."""
+_DARK_SHADE = 0.55
+"""From this opacity of a cell's fill on, its number is written in the colour the theme
+writes on that fill (light or dark scheme), else in the text colour."""
+_LABEL_ROOM = 64
+"""The width a month's label (`Sep 2026`) takes at `_TEXT`, with a gap."""
+
+
+def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
+    """Papers per month, oldest left: (label, short label, count, link) per bar (a bar may
+    stand for a gap of several empty months, and then links nowhere). Each bar has its count
+    above it; the months are labelled as often as their labels fit."""
+    if not months:
+        return ""
+    step = _LABEL_ROOM if len(months) <= 12 else 40  # a year's months all labelled
+    height, bottom, top, left = 200, 28, 22, 8
+    width = max(320, left * 2 + step * len(months))
+    every = -(-_LABEL_ROOM // step)  # label every n-th month
+    largest = max(count for _, _, count, _ in months) or 1
+    base = height - bottom
+    bars = []
+    for index, (label, short, count, href) in enumerate(months):
+        bar = (base - top) * count / largest
+        x = left + index * step
+        name = f"{escape(label)}: {counted(count, 'paper')}"
+        shape = (
+            f"<g><title>{name}</title>"
+            f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{base - bar:.1f}" '
+            f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/>'
+            f'<text x="{x + step / 2:.1f}" y="{base - bar - 5:.1f}" text-anchor="middle" '
+            f'font-size="{_TEXT}" fill="currentColor">{count}</text></g>'
+        )
+        bars.append(f'<a href="{escape(href)}" aria-label="{name}">{shape}</a>' if href else shape)
+        if (len(months) - 1 - index) % every == 0:  # the newest month always has its label
+            bars.append(
+                f'<text x="{x + step / 2:.1f}" y="{base + 18}" text-anchor="middle" '
+                f'font-size="{_TEXT}" fill="currentColor">{escape(short)}</text>'
+            )
+    axis = f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width - left}" y2="{base}"/>'
+    total = sum(count for _, _, count, _ in months)
+    filled = sum(1 for _, _, count, _ in months if count)
+    linked = any(href for *_, href in months)
+    return _svg(
+        width,
+        height,
+        "Papers per month",
+        f"{counted(total, 'paper')} in {counted(filled, 'month')}",
+        axis + "".join(bars),
+        # a picture holds no links (axe: nested-interactive): one with links is a group of them
+        role="group" if linked else "img",
+    )
+
+
+def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape: Escape) -> str:
+    """How topics overlap: cell (i, j) shades with the papers topics i and j share, and says
+    how many; the diagonal is each topic's size."""
+    size = len(names)
+    if size < 2:
+        return ""
+    cell, label = 28, 190
+    width = height = label + cell * size + 70
+    largest = max(max(row) for row in counts) or 1
+    parts = []
+    for i, name in enumerate(names):
+        y = label + i * cell
+        parts.append(
+            f'<text x="{label - 6}" y="{y + cell * 0.65:.1f}" text-anchor="end" font-size="{_TEXT}" '
+            f'fill="currentColor">{escape(_short(name))}</text>'
+        )
+        x = label + i * cell
+        parts.append(
+            f'<text transform="translate({x + cell * 0.65:.1f},{label - 6}) rotate(-55)" '
+            f'font-size="{_TEXT}" fill="currentColor">{escape(_short(name))}</text>'
+        )
+        for j, count in enumerate(counts[i]):
+            parts.append(_cell(escape, names, i, j, count, largest, label + j * cell, y, cell))
+    return _svg(
+        width,
+        height,
+        "How topics overlap",
+        f"Papers shared by the {size} largest topics; darker cells share more papers",
+        "".join(parts),
+    )
+
+
+def _cell(
+    escape: Escape, names: Sequence[str], i: int, j: int, count: int, largest: int, x: int, y: int, cell: int
+) -> str:
+    """One cell of the overlap matrix: shaded, with its count written in it, legible on
+    the shade."""
+    shade = 0.08 + 0.92 * count / largest if count else 0.0
+    kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
+    about = names[i] if i == j else f"{names[i]} and {names[j]}"
+    on = f" ps-chart-count--on-{kind.removeprefix('ps-chart-')}" if shade >= _DARK_SHADE else ""
+    number = (
+        f'<text class="ps-chart-count{on}" x="{x + (cell - 2) / 2:.1f}" y="{y + cell * 0.62:.1f}" '
+        f'text-anchor="middle" font-size="{_TEXT}">{count}</text>'
+        if count
+        else ""
+    )
+    return (
+        f"<g><title>{escape(about)}: {counted(count, 'paper')}</title>"
+        f'<rect class="{kind}" x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" '
+        f'fill-opacity="{shade:.2f}"/>{number}</g>'
+    )
+
+
+def _short(name: str, limit: int = 26) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _svg(width: float, height: float, title: str, description: str, body: str, role: str = "img") -> str:
+    return (
+        f'<svg class="ps-chart" viewBox="0 0 {width:.0f} {height:.0f}" role="{role}" '
+        f'style="--ps-chart-width: {width:.0f}px" '
+        f'aria-label="{title}: {description}" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{title}</title><desc>{description}</desc>{body}</svg>"
+    )

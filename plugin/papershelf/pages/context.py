@@ -1,0 +1,273 @@
+"""What every kind of generated page shares: links, titles, bylines, dates, front matter and
+the Jinja templates.
+
+One `PageContext` serves a whole plan. It is the only maker of links: on a generated page
+each URL is relative to the page that holds it (so the site works under any base URL and
+with either URL style), and goes where MkDocs serves the target (a blog post is not served
+where its source lies); in a user's page, a link names the target's source and MkDocs
+resolves and checks it like any link the user wrote. Each is quoted and escaped by
+`markup.href`. It remembers what many pages show, since a paper's
+title and byline appear on its topic, month, author and index pages, and Babel and the
+MathML converter are slow: each is rendered once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property, partial
+
+from babel.dates import format_date
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from papershelf.analysis.analyse import Analysis
+from papershelf.curation.citations import surname
+from papershelf.export.bibtex import join_entries
+from papershelf.curation.lists import tally
+from papershelf.model import MONTH, YEAR, Paper
+from papershelf.pages.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
+from papershelf.pages.letters import Letters, author_targets, by_initial
+from papershelf.pages.markup import (
+    Content,
+    href,
+    html,
+    joined,
+    phrase,
+    rendered,
+    safe,
+    safe_in_markdown,
+    text,
+)
+from papershelf.pages.options import SiteOptions
+from papershelf.pages.wording import ENGLISH, Wording, shortened
+from papershelf.indexes.timeline import Month
+
+__all__ = ["PageContext"]
+
+_ENTRY = html(
+    '<li><a class="ps-title" href="{href}">{title}</a><br><span class="ps-byline">{byline}</span></li>'
+)
+
+
+class PageContext:
+    """The analysis, the options, and the helpers every page kind builds its HTML with."""
+
+    def __init__(self, analysis: Analysis, options: SiteOptions) -> None:
+        self.analysis = analysis
+        self.library = analysis.library
+        self.options = options
+        self.words: Wording = ENGLISH
+        """The phrases the pages show (`papershelf.pages.wording`)."""
+        self.env = _environment(options, self.words, safe)
+        self.markdown_env = _environment(options, self.words, safe_in_markdown)
+        self._titles: dict[str, Markup] = {}
+        self._bylines: dict[str, Markup] = {}
+        self._dates: dict[dt.date, str] = {}
+        self._entries: dict[tuple[str, int], Markup] = {}
+        self.urls: Mapping[str, str] | None = None
+        """Where MkDocs serves each file, by source path, once it is known (`locate`)."""
+        self.unresolved: set[str] = set()
+        """Link targets that are no file of the site: each is a warning."""
+
+    def locate(self, urls: Mapping[str, str]) -> None:
+        """Link to where MkDocs serves each file (`src_uri` -> URL), and check every target
+        against them. Call when every plugin has placed its files."""
+        self.urls = urls
+        self.unresolved = set()
+        self._entries.clear()  # their links were made for where files were before
+
+    def link(self, target: str, here: str) -> Markup:
+        """The URL of `target` (a source path, maybe with `#anchor`) relative to the page whose
+        source is `here`: up to the site root, then down (simple and fast; every page links
+        dozens of times), so it depends on `here` only through its depth."""
+        path, hash_, anchor = target.partition("#")
+        url = "../" * self._depth(here) + self._url(path) or "./"
+        return href(url, anchor if hash_ else None)
+
+    def served(self, path: str) -> bool:
+        """Whether MkDocs builds the file at `path` (a blog's draft it does not): a page
+        that holds or cites a paper is linked from it only then."""
+        return self.urls is None or path in self.urls
+
+    def _depth(self, here: str) -> int:
+        """How many folders down the site's root the page whose source is `here` is served."""
+        return self._url(here).count("/")
+
+    def _url(self, path: str) -> str:
+        """Where the file at `path` is served; a path that is no file is remembered."""
+        if self.urls is not None:
+            url = self.urls.get(path)
+            if url is not None:
+                return url
+            self.unresolved.add(path)
+        return page_url(path, self.options.use_directory_urls)
+
+    @staticmethod
+    def source_link(target: str, src_uri: str) -> Markup:
+        """`target`'s source path relative to the user's page at `src_uri`, for a Markdown
+        link there: MkDocs turns it into the URL from wherever it serves that page (and its
+        excerpts, in a blog), and warns if it leads nowhere."""
+        path, hash_, anchor = target.partition("#")
+        return href("../" * src_uri.count("/") + path, anchor if hash_ else None)
+
+    def title(self, key: str) -> Markup:
+        """A paper's title (math as MathML), rendered once however many lists show it."""
+        if key not in self._titles:
+            self._titles[key] = rendered(self.library.by_key[key].title)
+        return self._titles[key]
+
+    def byline(self, key: str) -> Markup:
+        """`A, B, C, D, E, F et al. · 7 August 2026`, rendered once per paper."""
+        if key not in self._bylines:
+            self._bylines[key] = self._byline(key, text)
+        return self._bylines[key]
+
+    def _byline(self, key: str, escape: Callable[[str], Markup]) -> Markup:
+        """The byline with its data escaped by `escape` (`text`, or `safe_in_markdown` in a
+        user's page)."""
+        paper = self.library.by_key[key]
+        authors = self.author_names(paper, escape)
+        if not paper.date:
+            return authors
+        return joined(phrase(self.words.separator), (authors, escape(self.paper_date(paper))))
+
+    def author_names(self, paper: Paper, escape: Callable[[str], Markup]) -> Markup:
+        """`A, B, C et al.`: the authors a byline or a reference names (`wording.shortened`),
+        each name escaped by `escape`."""
+        shown, cut = shortened(paper.authors, paper.authors_truncated)
+        names = joined(", ", (escape(person.name) for person in shown))
+        return joined(" ", (names, phrase(self.words.et_al))) if cut else names
+
+    def entry(self, key: str, here: str) -> Markup:
+        """A paper as every list of papers shows it: linked title, byline. Made once for
+        each depth of the pages that show it (a link depends on nothing else), since each
+        paper is on several lists: all papers, its month, its topics, its authors."""
+        depth = self._depth(here)
+        if (key, depth) not in self._entries:
+            href = self.link(f"papers/{key}.md", here)
+            self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
+        return self._entries[key, depth]
+
+    def author_year(self, paper: Paper) -> str:
+        """A citation's text: `Kim et al., 2026`."""
+        year = paper.date.year if paper.date else None
+        return self.words.cite([surname(person) for person in paper.authors], paper.authors_truncated, year)
+
+    def paper_date(self, paper: Paper) -> str:
+        """The paper's date as precise as its source gave it: `December 10, 2019`,
+        `December 2019` or `2019`."""
+        assert paper.date is not None
+        if paper.date_precision == YEAR:
+            return str(paper.date.year)
+        if paper.date_precision == MONTH:
+            return self.month_name(paper.date)
+        return self.long_date(paper.date)
+
+    def long_date(self, date: dt.date) -> str:
+        """A date in the site's language; formatted once per distinct date (Babel is slow)."""
+        if date not in self._dates:
+            self._dates[date] = format_date(date, "long", locale=self.options.locale)
+        return self._dates[date]
+
+    def month_name(self, month: Month | dt.date, pattern: str | None = None) -> str:
+        """`August 2026` in the site's language (or in the Babel `pattern` given)."""
+        date = month if isinstance(month, dt.date) else month.first_day
+        return format_date(date, pattern or self.words.month, locale=self.options.locale).capitalize()
+
+    def front_matter(self, title: str, indexed: bool = False) -> FrontMatter:
+        """The title, escaped; pages other than papers' stay out of the search index unless
+        `search_index: all`."""
+        front: dict[str, str | bool | FrontMatter] = {"title": str(text(title)), "template": PAGE_TEMPLATE}
+        if not indexed and self.options.search_index != "all":
+            front["search"] = {"exclude": True}
+        return front
+
+    def bibtex_file(self, keys: Iterable[str]) -> str:
+        """The BibTeX entries of these papers as one file."""
+        return join_entries(self.analysis.bibtex[key] for key in keys)
+
+    @cached_property
+    def letters(self) -> Letters:
+        return by_initial(self.analysis.authors)
+
+    @cached_property
+    def author_targets(self) -> dict[str, str]:
+        """Where each author's name links, by slug: their page, or their letter-page entry."""
+        return author_targets(self.letters, self.options.author_pages_min)
+
+    @cached_property
+    def author_slugs(self) -> dict[str, str]:
+        """Each author's slug by identity (`papershelf.indexes.authors.author_identity`)."""
+        return {profile.identity: profile.slug for profile in self.analysis.authors}
+
+    def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
+        """A template rendered for the generated page at `src_uri` (links are URLs relative
+        to it)."""
+        helpers: dict[str, Callable[..., object]] = {
+            "link": partial(self.link, here=src_uri),
+            "title": self.title,
+            "byline": self.byline,
+            "author_names": partial(self.author_names, escape=text),
+        }
+        return self._render(self.env, helpers, template, **context)
+
+    def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
+        """A template rendered as Markdown for the user's page at `src_uri` (links name
+        sources, relative to it; see `source_link`)."""
+        helpers: dict[str, Callable[..., object]] = {
+            "link": partial(self.source_link, src_uri=src_uri),
+            "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
+            "byline": partial(self._byline, escape=safe_in_markdown),
+            "author_names": partial(self.author_names, escape=safe_in_markdown),
+        }
+        return self._render(self.markdown_env, helpers, template, **context)
+
+    def _render(
+        self, env: Environment, helpers: dict[str, Callable[..., object]], template: str, **context: object
+    ) -> str:
+        """`helpers` make links, titles and bylines for the page's kind (see the callers)."""
+        common: dict[str, object] = {
+            "words": self._phrases,
+            "month_name": self.month_name,
+            "author_target": self.author_targets.__getitem__,
+            "author_year": self.author_year,
+            "tally": tally,
+            "initial": self.words.initial,
+        }
+        return env.get_template(template).render(papers=self.library.by_key, **common, **helpers, **context)
+
+    @cached_property
+    def _phrases(self) -> dict[str, Markup]:
+        """The phrases as the templates show them (`markup.phrase`)."""
+        return {name: phrase(value) for name, value in self.words.phrases().items()}
+
+    def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
+        """A page rendered from a template (the few overview pages), split like any other.
+        Its blocks are rendered again when it is `made()`: by then every file is where
+        MkDocs serves it (`locate`)."""
+        skeleton, _ = split_blocks(self.render_fragment(template, src_uri, **context))
+
+        def made() -> SiteFile:
+            return page.filled(split_blocks(self.render_fragment(template, src_uri, **context))[1])
+
+        page = SiteFile(src_uri, skeleton, in_nav, deferred=made)
+        return page
+
+
+def _environment(options: SiteOptions, words: Wording, finalize: Callable[[Content], Markup]) -> Environment:
+    """Autoescaping templates whose every `{{ }}` follows `finalize`: `markup.safe` for
+    generated pages, `markup.safe_in_markdown` for fragments of the user's Markdown pages."""
+    env = Environment(
+        loader=PackageLoader("papershelf.pages", "templates"),
+        autoescape=True,
+        finalize=finalize,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.globals["search_exclude"] = options.search_index != "all"
+    env.filters["papers"] = words.count
+    env.filters["papers_have"] = words.count_have
+    return env

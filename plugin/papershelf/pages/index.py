@@ -1,0 +1,36 @@
+"""The index of all papers, newest first and paged, with the whole library's exports."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+
+from markupsafe import Markup
+
+from papershelf.export.formats import EXPORT_FORMATS
+from papershelf.pages.generated import SiteFile
+from papershelf.pages.context import PageContext
+from papershelf.pages.markup import html, joined
+from papershelf.pages.paper_lists import PagedList, paged
+
+__all__ = ["index_files"]
+
+_HEAD = html('<h1>{title}{suffix}</h1>\n<p class="ps-summary">{total} The whole library as {exports}.</p>')
+_EXPORT = html('<a href="{href}" download>{summary}</a>')
+
+
+def index_files(ctx: PageContext) -> Iterator[SiteFile]:
+    """`papers/`, `papers/page/2/`, ...; the first page is in the navigation."""
+    keys = [paper.key for paper in ctx.library.papers]
+    intro = partial(_intro, ctx)
+    title = ctx.words.papers_title
+    yield from paged(ctx, PagedList("papers/index.md", "papers/page/{}.md", keys, title, intro, True))
+
+
+def _intro(ctx: PageContext, total: int, number: int, suffix: str, here: str) -> Markup:
+    """The heading, the count, and the library as each export."""
+    exports = joined(
+        ", ", (_EXPORT(href=ctx.link(form.file_name, here), summary=form.summary) for form in EXPORT_FORMATS)
+    )
+    total_line = ctx.words.newest_first.format(count=ctx.words.count(total))
+    return _HEAD(title=ctx.words.papers_title, suffix=suffix, total=total_line, exports=exports)

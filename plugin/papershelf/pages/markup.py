@@ -1,0 +1,125 @@
+"""The one way data becomes HTML on generated pages: small pure functions that return Markup.
+
+Generated pages are built in Python, not in Jinja: a library has thousands of them, and a
+template's overhead was most of a page's cost. To be as safe as a template with autoescape,
+their HTML is written only as `html` templates: literals in the code whose `{fields}` take
+Markup as it is and escape anything else as text (`text`: escaped for HTML and made inert
+for Markdown and Jinja, see `papershelf.pages.render`). A value nobody escaped therefore
+shows as text, never as markup, and there is no call to forget. Markup itself comes only
+from here: templates, `rendered` (text with math), the URL helpers, `chart`. The Jinja
+templates follow the same rule (`safe` is their `finalize`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from keyword import iskeyword
+from string import Formatter
+from typing import LiteralString
+from urllib.parse import quote
+
+from markupsafe import Markup, escape
+
+from papershelf.pages.render import escape_text, render_text
+
+__all__ = [
+    "Content",
+    "chart",
+    "external",
+    "href",
+    "html",
+    "joined",
+    "literal",
+    "phrase",
+    "rendered",
+    "safe",
+    "safe_in_markdown",
+    "text",
+]
+
+Content = Markup | str | int
+"""What goes into HTML: Markup as it is, a string or a number as text."""
+
+_PLAIN_URL = re.compile(r"[A-Za-z0-9/._~-]*")  # what `quote` leaves as it is
+
+
+def text(value: str | int) -> Markup:
+    """Data as HTML that shows exactly it, whatever characters it holds."""
+    return escape_text(str(value))
+
+
+def rendered(value: str, in_markdown: bool = False) -> Markup:
+    """Data as HTML with each closed `$...$` span as MathML (titles, abstracts)."""
+    return render_text(value, in_markdown)
+
+
+def safe(value: Content) -> Markup:
+    """The rule itself: Markup as it is, anything else escaped as text."""
+    return value if isinstance(value, Markup) else escape_text(str(value))
+
+
+def safe_in_markdown(value: Content) -> Markup:
+    """The rule for what goes into a user's Markdown page (reading-list cards, citations,
+    references), where Markdown's extensions act on more characters than HTML does."""
+    return value if isinstance(value, Markup) else escape_text(str(value), in_markdown=True)
+
+
+def _markup(html: str) -> Markup:
+    """`Markup(html)` without markupsafe's check for `__html__` (`html` is a plain `str`
+    made by this module's rules), which cost more than the rest of a template."""
+    return str.__new__(Markup, html)
+
+
+def html(template: LiteralString) -> Callable[..., Markup]:
+    """A piece of HTML with `{name}` fields, as a function of them: `html('<a href="{href}">
+    {name}</a>')(href=..., name=...)`. Written in the code, never made from data; each
+    field's value goes through `safe`. Fields are plain names, checked once here."""
+    for _, name, spec, conversion in Formatter().parse(template):
+        if name is not None and (not name.isidentifier() or iskeyword(name) or spec or conversion):
+            raise ValueError(f"field {name!r} of an html template: only plain names")
+
+    def render(**fields: Content) -> Markup:
+        return _markup(template.format_map({name: safe(value) for name, value in fields.items()}))
+
+    return render
+
+
+def literal(source: LiteralString) -> Markup:
+    """HTML written in the code, without fields, as Markup (`Markup` would also take data)."""
+    return _markup(source)
+
+
+def phrase(value: str) -> Markup:
+    """A phrase of `papershelf.pages.wording` as HTML: ours, not data, so escaped for
+    HTML text and double-quoted attributes only (`listing's` stays as written, in a
+    Markdown page too), never made inert like data."""
+    return _markup(
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def joined(separator: Content, parts: Iterable[Content]) -> Markup:
+    """The parts with `separator` between them; each goes through `safe` (`Markup.join`
+    would escape strings with a rule of its own)."""
+    return _markup(str.join(safe(separator), map(safe, parts)))
+
+
+def href(url: str, anchor: str | None = None) -> Markup:
+    """A URL of this site for an attribute, `#anchor` after it if given: quoted (a file
+    name may hold any character) and escaped, whatever it was made from."""
+    if _PLAIN_URL.fullmatch(url) and (anchor is None or _PLAIN_URL.fullmatch(anchor)):
+        return _markup(url if anchor is None else f"{url}#{anchor}")  # most links: nothing to do
+    quoted = quote(url) if anchor is None else f"{quote(url)}#{quote(anchor, safe='')}"
+    return escape(quoted)
+
+
+def external(url: str) -> Markup:
+    """A URL of another site, already quoted where it was made, escaped for an attribute."""
+    return escape(url)
+
+
+def chart(draw: Callable[..., str], *data: object) -> Markup:
+    """An SVG chart of `papershelf.pages.charts`, which escapes each label with the `text` it is
+    given: the one place that markup built elsewhere becomes Markup."""
+    return _markup(draw(*data, text))
