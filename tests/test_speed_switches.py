@@ -21,6 +21,7 @@ from mkdocs.config.base import BaseConfigOption
 from mkdocs.structure.pages import Page
 
 import papershelf.analysis.helper
+import papershelf.site.generated_pages
 import papershelf.site.plugin
 import papershelf.site.showing
 from papershelf.site.config import SpeedConfig
@@ -72,7 +73,7 @@ class _Seen:
         monkeypatch.setattr(papershelf.analysis.helper, "_usable_cores", lambda: 2)  # as on two cores
         self._spy(monkeypatch, Page, "render", "converted")
         self._spy(monkeypatch, papershelf.analysis.helper.subprocess, "Popen", "helper")
-        self._spy(monkeypatch, papershelf.site.plugin, "FilesAhead", "ahead")
+        self._spy(monkeypatch, papershelf.site.generated_pages, "FilesAhead", "ahead")
         self._spy(monkeypatch, papershelf.site.plugin, "kept_to_the_end", "kept")
         written = papershelf.site.showing.Showing.written
 
@@ -104,7 +105,8 @@ def _build(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, bytes
         config.plugins.on_startup(command="build", dirty=False)
         build(config)
         config.plugins.on_shutdown()
-    seen.counts.update(config.plugins["papershelf"].frames.counts)  # MkDocs keeps one plugin
+    frames = config.plugins["papershelf"].generated.frames  # MkDocs keeps one plugin
+    seen.counts.update(frames.counts)
     site = root / "site"
     paths = [path for path in site.rglob("*") if path.is_file()]
     return {path.relative_to(site).as_posix(): path.read_bytes() for path in paths}, seen

@@ -5,13 +5,10 @@ Kept short on purpose; the work happens in the core (`papershelf.library.merge`,
 `on_startup` makes MkDocs keep this instance across `mkdocs serve` rebuilds, so parsed
 snapshots stay cached between them.
 
-The handlers below also run the speed mechanisms, each behind its switch of `speed`
-(`papershelf.site.config.SpeedConfig`): the garbage-collector policy (`collector`) around
-`on_files`, which starts the files-ahead thread (`files_ahead`); the analysis's export
-helper (`export_helper`, through the session's settings); the skeleton pages in `on_nav`
-(`skeletons`); the frames in `on_env` (`render_once`); and a generated page's blocks,
-made in `on_page_content` or `on_page_context` and shown to search as its search view
-(`late_blocks`, `search_views`).
+A generated page's life across the events, with the speed mechanisms that act on it, is
+`papershelf.site.generated_pages`; here are only the garbage-collector policy around
+`on_files` (`speed.collector`) and, through the session's settings, the analysis's export
+helper (`speed.export_helper`).
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
-from urllib.parse import unquote
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -34,19 +30,13 @@ from papershelf.curation.collect import DocPage, curate
 from papershelf.export.bibtex import approximation_note
 from papershelf.library.merge import MergeResult
 from papershelf.model import Library, Problem
-from papershelf.site.ahead import FilesAhead
 from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
 from papershelf.session import Session
 from papershelf.site.config import PapershelfConfig
 from papershelf.text.rules import counted
-from papershelf.site.frames import Frames
-from papershelf.pages.generated import SiteFile
+from papershelf.site.generated_pages import GeneratedPages
 from papershelf.site.nudge import Nudge
-from papershelf.pages import SitePlan
-from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
-from papershelf.site.skeletons import SkeletonPage, Skeletons
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
-from papershelf.site.showing import Showing
 
 if TYPE_CHECKING:  # imported by MkDocs only to serve: 0.05 s a build would spend on it
     from mkdocs.livereload import LiveReloadServer
@@ -64,16 +54,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def __init__(self) -> None:
         self.session: Session | None = None
         self.nudge = Nudge()
-        self.generated: dict[str, SiteFile] = {}
-        self.showing = Showing(self.generated)
-        self.plan: SitePlan | None = None
+        self.generated: GeneratedPages | None = None
         self.library: Library | None = None
         self.serving = False
         self.warnings = 0
-        self.marked: Page | None = None
-        """The section index a generated page marked as active (`_mark_section`)."""
-        self.frames: Frames | None = None
-        self.ahead: FilesAhead | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
@@ -119,7 +103,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.serving:  # keys of snapshots still being written are saved once they settle
             self.nudge.after(self.session.unsaved_settling(merged))
         self._take(merged)
-        plan = self.plan = self.session.plan(merged.library)
+        plan = self.session.plan(merged.library)
         self._warn(self.session.take_problems())
         if plan.topic_index.without_subject:
             alone = plan.topic_index.without_subject
@@ -128,16 +112,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         curation = curate((page for page in self.pages if page.src in files.src_uris), plan.resolver)
         self._warn(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
-        folder = home_folder(files)
-        made = [mkdocs_file(config, generated, folder) for generated in planned]
-        for file in made:
-            files.append(file)
         self._finish_ahead()  # a serve rebuild after a failed one
-        if self.config.speed.files_ahead:
-            self.ahead = FilesAhead([file.abs_dest_path for file in made if file.is_documentation_page()])
-        self.generated = {generated.src_uri: generated for generated in planned if is_page(generated)}
-        speed = self.config.speed
-        self.showing = Showing(self.generated, late_blocks=speed.late_blocks, search_views=speed.search_views)
+        self.generated = GeneratedPages(plan, planned, self.config.speed)
+        self.generated.add(files, config)
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
         if self._free(files, _CSS):
@@ -172,32 +149,20 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         """Generated pages render through their frames (`papershelf.site.frames`)."""
-        self.frames = Frames(env, enabled=self.config.speed.render_once)
-        self.frames.install()
+        if self.generated is not None:
+            self.generated.use_frames(env)
         return env
 
     @event_priority(-60)  # after the blog plugin's, which puts back the posts it will build
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        """Every file is where it will be served (a blog post moved to its dated URL): the
-        generated pages link there, and only to files MkDocs builds. Those out of the
-        navigation convert each distinct skeleton once (those in it keep MkDocs's pages,
-        which take their titles from `nav`)."""
-        if self.plan is not None:
-            built = InclusionLevel.is_in_serve if self.serving else InclusionLevel.is_included
-            urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
-            self.plan.locate(urls)  # unquoted: `href` quotes
-        if not self.config.speed.skeletons:
-            return nav
-        in_nav = {page.file.src_uri for page in nav.pages}
-        skeletons = Skeletons()
-        for src_uri in self.generated.keys() - in_nav:
-            if file := files.src_uris.get(src_uri):  # not when another plugin took it out
-                SkeletonPage(file, config, skeletons, self.generated[src_uri])
+        """Generated pages learn where every file is served (`GeneratedPages.locate`)."""
+        if self.generated is not None:
+            self.generated.locate(nav, config, files, self.serving)
         return nav
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Reading-list entries become cards, `[@key]` citations links; generated pages are final."""
-        if page.file.src_uri in self.generated:
+        if self.generated is not None and page.file.src_uri in self.generated:
             return markdown
         doc = DocPage(page.file.src_uri, page.title or "", markdown)
         return self.rewriter.rewrite(markdown, doc)
@@ -206,53 +171,46 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """The user's pages titled by their file name get that title escaped; generated
         pages get their blocks when they are rendered, or now if `late_blocks` is off
         (`papershelf.site.showing`)."""
-        if page.file.src_uri not in self.generated:
+        if self.generated is None or page.file.src_uri not in self.generated:
             escape_file_name_title(page)
             return html
-        return self.showing.converted(page.file.src_uri, html)
+        return self.generated.converted(page, html)
 
     @event_priority(100)  # before the search plugin's
     def _show_search_view(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        self.showing.to_search(page)
+        if self.generated is not None:
+            self.generated.to_search(page)
         return context
 
     @event_priority(-100)  # after the search plugin's, whatever the order of `plugins`
     def _show_page(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        self.showing.to_theme(page)
+        if self.generated is not None:
+            self.generated.to_theme(page)
         return context
 
     def _mark_section(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """A generated page out of the navigation (a paper, an author, a topic, a month)
-        marks its section's index (Papers, Authors, Topics, Timeline) as active while it is
-        rendered, so that the theme's navigation and tabs show where the reader is."""
-        if page.file.src_uri in self.generated and not page.file.inclusion.is_in_nav():
-            section = section_index(nav, page.file.src_uri)
-            if section is not None:
-                section.active = True  # and its parents; undone in `on_post_page`
-                self.marked = section
+        if self.generated is not None:
+            self.generated.mark_section(page, nav)
         return context
 
     on_page_context = CombinedEvent(_show_search_view, _show_page, _mark_section)
 
     def _add_head(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """A paper page's head gets its citation tags, whatever the theme."""
-        if self.marked is not None:
-            self.marked.active = False
-            self.marked = None
-        if self.plan is None or page.file.src_uri not in self.generated:
+        if self.generated is None:
             return output
-        head = self.plan.head(page.file.src_uri)
-        return output.replace("</head>", head + "</head>", 1) if head else output
+        self.generated.unmark()
+        return self.generated.with_head(page, output)
 
     @event_priority(-100)  # after other plugins' (at the default priority)
     def _let_go(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        self.showing.written(page)
+        if self.generated is not None:
+            self.generated.written(page)
         return output
 
     on_post_page = CombinedEvent(_add_head, _let_go)
@@ -276,25 +234,24 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     @event_priority(100)  # before other plugins read the site
     def _finish_ahead(self, *, config: MkDocsConfig | None = None) -> None:
-        """Every page is written: the files made ahead and not filled go (`FilesAhead`)."""
-        ahead, self.ahead = self.ahead, None
-        if ahead is not None:
-            ahead.finish()
+        """Every page is written: the files made ahead and not filled go."""
+        if self.generated is not None:
+            self.generated.finish()
 
     def _report(self, *, config: MkDocsConfig) -> None:
         """Report the search index's size; the build log ends with one line of counts."""
         if self.config.speed.collector:
             thawed()
-        if self.frames is not None:
-            log.debug(
-                "pages filled in frames: %(filled)d, rendered by the theme: %(rendered)d", self.frames.counts
-            )
+        if self.generated is not None and self.generated.frames is not None:
+            counts = self.generated.frames.counts
+            log.debug("pages filled in frames: %(filled)d, rendered by the theme: %(rendered)d", counts)
         if self.library is None:
             return
-        if self.plan is not None:
-            for target in sorted(self.plan.unresolved):
+        if self.generated is not None:
+            unresolved = self.generated.plan.unresolved
+            for target in sorted(unresolved):
                 log.warning("generated pages link to %s, which is no file of the site", target)
-            self.warnings += len(self.plan.unresolved)
+            self.warnings += len(unresolved)
         index = Path(config.site_dir) / "search" / "search_index.json"
         if index.exists():
             log.info(
