@@ -123,9 +123,12 @@ class SiteBuilder:
             path.write_text(content, encoding="utf-8")
         return path
 
-    def build(self, plugin_options: str = "", extra: str = "", search_first: bool = True) -> BuiltSite:
+    def build(
+        self, plugin_options: str = "", extra: str = "", search_first: bool = True, first: str = ""
+    ) -> BuiltSite:
+        """Builds the site with `extra` plugins after papershelf's and `first` before it."""
         plugin = "  - papershelf:\n      snapshots: snapshots\n" + textwrap.indent(plugin_options, " " * 6)
-        plugins = f"  - search\n{plugin}" if search_first else f"{plugin}  - search\n"
+        plugins = first + (f"  - search\n{plugin}" if search_first else f"{plugin}  - search\n")
         config_text = (
             textwrap.dedent(
                 """\

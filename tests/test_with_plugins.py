@@ -1,4 +1,5 @@
-"""The plugin among the plugins users combine it with: Material's blog, mkdocs-static-i18n.
+"""The plugin among the plugins users combine it with: Material's blog, mkdocs-static-i18n,
+and mkdocs-redirects.
 
 Each site is built end to end and every link on every page is followed: a link that leads
 nowhere in the built site is a 404 for a reader, whoever wrote it.
@@ -134,3 +135,17 @@ def test_each_language_has_the_generated_pages_in_its_folder(i18n_site):
 
 def test_no_link_of_a_site_in_two_languages_is_broken(i18n_site):
     assert broken_links(i18n_site.site) == []
+
+
+@pytest.mark.parametrize("redirects_first", [True, False])
+def test_mkdocs_redirects_can_point_at_a_paper_page(site_builder: SiteBuilder, redirects_first: bool):
+    """mkdocs-redirects takes its targets from the files it sees in `on_files`, in either
+    order of `plugins`: the generated pages are there by then."""
+    site_builder.snapshot("a.txt", listing(KIM, LEE))
+    redirects = "  - redirects:\n      redirect_maps:\n        old-kim.md: papers/kim2026operating.md\n"
+    built = site_builder.build(**({"first": redirects} if redirects_first else {"extra": redirects}))
+    assert built.warnings == []
+    moved = built.page("old-kim/")
+    refresh = moved.select_one('meta[http-equiv="refresh"]')["content"]
+    assert refresh.endswith("../papers/kim2026operating/")
+    assert broken_links(built.site) == []

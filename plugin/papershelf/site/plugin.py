@@ -46,6 +46,7 @@ __all__ = ["PapershelfPlugin"]
 log = get_plugin_logger(__name__)
 _CSS = "assets/papershelf.css"
 _SETTLE_SECONDS = 2.0
+_SPLITS_LANGUAGES = "i18n"  # mkdocs-static-i18n
 
 
 class PapershelfPlugin(BasePlugin[PapershelfConfig]):
@@ -82,14 +83,27 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             config.markdown_extensions.append("md_in_html")  # reading-list cards hold Markdown notes
         return config
 
+    @event_priority(60)
     def _read_pages(self, files: Files, *, config: MkDocsConfig) -> Files:
         """The user's pages as MkDocs found them: before the blog plugin takes its posts out
         of the files it builds itself (it puts them back in `on_nav`)."""
         self.pages = list(doc_pages(files, self.serving))
         return files
 
-    @event_priority(-110)  # after mkdocs-static-i18n's, which cannot take generated files
-    def _add_generated(self, files: Files, *, config: MkDocsConfig) -> Files:
+    @event_priority(50)
+    def _add_before_others(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """The generated files are there before other plugins look at the files (in
+        `on_files`, at their default priority), so that they can take them as the user's
+        own: mkdocs-redirects can point at a paper page."""
+        return files if _SPLITS_LANGUAGES in config.plugins else self._add_generated(files, config)
+
+    @event_priority(-110)  # after mkdocs-static-i18n's
+    def _add_after_languages(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """mkdocs-static-i18n sorts the user's files by language, and cannot take generated
+        ones: they go in after it chose the files of the language it builds."""
+        return self._add_generated(files, config) if _SPLITS_LANGUAGES in config.plugins else files
+
+    def _add_generated(self, files: Files, config: MkDocsConfig) -> Files:
         """The library, its indexes and the pages' skeletons live to the end of the build."""
         serve_rebuild = self.serving and self.library is not None
         with kept_to_the_end(serve_rebuild) if self.config.speed.collector else nullcontext():
@@ -121,7 +135,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
             files.append(File.generated(config, _CSS, content=css, inclusion=InclusionLevel.NOT_IN_NAV))
         return files
 
-    on_files = CombinedEvent(_read_pages, _add_generated)
+    on_files = CombinedEvent(_read_pages, _add_before_others, _add_after_languages)
 
     def _take(self, merged: MergeResult) -> None:
         """Keep the library; report its problems, and how its files were read."""
