@@ -1,5 +1,5 @@
 """The plugin among the plugins users combine it with: Material's blog, mkdocs-static-i18n,
-and mkdocs-redirects.
+mkdocs-redirects, and mkdocs-bibtex (which it cannot sit beside).
 
 Each site is built end to end and every link on every page is followed: a link that leads
 nowhere in the built site is a 404 for a reader, whoever wrote it.
@@ -7,12 +7,14 @@ nowhere in the built site is a 404 for a reader, whoever wrote it.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 import posixpath
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.exceptions import Abort
 
 from conftest import SiteBuilder, entry, listing
 from papershelf.library.keys import KeyBook
@@ -149,3 +151,37 @@ def test_mkdocs_redirects_can_point_at_a_paper_page(site_builder: SiteBuilder, r
     refresh = moved.select_one('meta[http-equiv="refresh"]')["content"]
     assert refresh.endswith("../papers/kim2026operating/")
     assert broken_links(built.site) == []
+
+
+def test_beside_mkdocs_bibtex_the_build_stops_with_one_clear_message(
+    site_builder: SiteBuilder, caplog: pytest.LogCaptureFixture
+):
+    """mkdocs-bibtex and papershelf both turn `[@key]` into citations; the build stops before
+    either reads a page, saying how to move (a `.bib` in the snapshot folder keeps its keys)."""
+    site_builder.snapshot("a.txt", listing(KIM, LEE))
+    (site_builder.root / "refs.bib").write_text("@misc{old2020,\n  title = {Old},\n  year = {2020}\n}\n")
+    (site_builder.root / "docs" / "index.md").write_text("# Home\n\nSee [@kim2026operating].\n")
+    with pytest.raises(Abort):
+        site_builder.build(extra="  - bibtex:\n      bib_file: refs.bib\n")
+    [message] = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert "mkdocs-bibtex" in message and "snapshot folder" in message and "refs.bib" in message
+    assert "Traceback" not in caplog.text
+
+
+def test_moving_from_mkdocs_bibtex_keeps_every_citation(site_builder: SiteBuilder):
+    """What the message above says to do: the `.bib` file in the snapshot folder, whose keys
+    stay the keys of its papers."""
+    site_builder.snapshot("a.txt", listing(KIM, LEE))
+    site_builder.snapshot(
+        "refs.bib",
+        "@article{Old2020,\n  author = {Ada Lovelace},\n  title = {Old Notes},\n  year = {2020}\n}\n",
+    )
+    (site_builder.root / "docs" / "index.md").write_text(
+        "# Home\n\nSee [@Old2020] and [@kim2026operating].\n"
+    )
+    built = site_builder.build()
+    assert built.warnings == []
+    assert [a["href"] for a in built.page("").select(".ps-cite a")] == [
+        "papers/Old2020/",
+        "papers/kim2026operating/",
+    ]

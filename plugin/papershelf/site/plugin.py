@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
@@ -47,6 +48,22 @@ log = get_plugin_logger(__name__)
 _CSS = "assets/papershelf.css"
 _SETTLE_SECONDS = 2.0
 _SPLITS_LANGUAGES = "i18n"  # mkdocs-static-i18n
+_CITES_TOO = "bibtex"  # mkdocs-bibtex
+
+
+def _stop_beside_mkdocs_bibtex(config: MkDocsConfig, snapshots: str) -> None:
+    """mkdocs-bibtex turns `[@key]` into citations too: beside it, one of the two would fail
+    on the other's output. Its `.bib` file read as a snapshot keeps its keys, so moving to
+    papershelf keeps every citation of the site."""
+    if _CITES_TOO not in config.plugins:
+        return
+    bib = config.plugins[_CITES_TOO].config.get("bib_file") or "your .bib file"
+    raise PluginError(
+        f"papershelf and mkdocs-bibtex both turn [@key] citations into references. Remove "
+        f"`bibtex` from `plugins` and put {bib} in papershelf's snapshot folder ({snapshots}): "
+        "its entries become papers of the library that keep their keys, so every [@key] of the "
+        "site still cites them (see 'With other plugins' in the configuration guide)."
+    )
 
 
 class PapershelfPlugin(BasePlugin[PapershelfConfig]):
@@ -69,6 +86,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """The library session of this site (`papershelf.session`), kept across `mkdocs
         serve` rebuilds while it reads the same files."""
+        _stop_beside_mkdocs_bibtex(config, self.config.snapshots)
         settings = self.config.settings(config)
         if self.session is None:
             # Under serve, a file saved in the last moments may still be being written: its
