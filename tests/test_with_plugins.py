@@ -8,15 +8,12 @@ nowhere in the built site is a 404 for a reader, whoever wrote it.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
-import posixpath
-from urllib.parse import unquote, urlsplit
 
 import pytest
-from bs4 import BeautifulSoup
 from mkdocs.exceptions import Abort
 
 from conftest import SiteBuilder, entry, listing
+from links import broken_links
 from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
 from papershelf.pages import SitePlan
@@ -26,27 +23,6 @@ pytestmark = pytest.mark.slow  # other plugins' sites (blog, i18n), each built w
 
 KIM = entry("Operating Systems for Agents", "Seon Ho Kim, Ana García-Ferrero", "10 August 2026")
 LEE = entry("Paging the Cache", "Min Lee, Ana García-Ferrero", "9 August 2026")
-
-
-def broken_links(site: Path) -> list[str]:
-    """Every link of every page whose target is not in the built site, as `page -> href`
-    (but the 404 page's, which are absolute for any URL the page is shown at). A link from
-    the site's root (`/fr/`, as the language menu writes them) is taken from the site's."""
-    broken = []
-    for page in site.rglob("*.html"):
-        if page.name == "404.html":
-            continue
-        url = page.relative_to(site).as_posix()
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-        for link in soup.select("a[href]"):
-            parts = urlsplit(link["href"])
-            if parts.scheme or parts.netloc or not parts.path:
-                continue
-            path = posixpath.join(posixpath.dirname(url), unquote(parts.path))
-            target = site / posixpath.normpath(path).lstrip("/")
-            if not (target / "index.html" if target.is_dir() else target).is_file():
-                broken.append(f"{url} -> {link['href']}")
-    return broken
 
 
 @pytest.fixture

@@ -97,6 +97,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     _paths(generate, "SNAPSHOTS")
     generate.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
+    generate.add_argument(
+        "--for",
+        dest="pages_for",
+        choices=["mkdocs", "zensical"],
+        default="mkdocs",
+        help="the generator that builds the pages: links are written as it resolves them (default: mkdocs)",
+    )
     _keys(generate)
     generate.set_defaults(run=_generate)
     return parser
@@ -180,6 +187,11 @@ def _generate(args: argparse.Namespace) -> int:
     did not write, or that was edited since, is never replaced or removed: a warning names it."""
     if args.out.exists() and not args.out.is_dir():
         raise _Refused(f"--out {args.out} is a file; it must name a folder")
+    _write_pages(args)
+    return 0
+
+
+def _write_pages(args: argparse.Namespace) -> None:
     plan = _planned(args)
     files = OwnFiles(args.out, ".papershelf-files")
     for planned in plan.files():
@@ -191,8 +203,7 @@ def _generate(args: argparse.Namespace) -> int:
     for message in files.left:
         print(f"warning: {message}", file=sys.stderr)
     written, unchanged = len(files.written), files.unchanged
-    print(f"{written} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}")
-    return 0
+    print(f"{written} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}", flush=True)
 
 
 def _session(args: argparse.Namespace) -> Session:
@@ -207,7 +218,11 @@ def _session(args: argparse.Namespace) -> Session:
         folder = first if first.is_dir() else first.parent
         settings = Settings(snapshots=folder, keys_file=folder.parent / "citation-keys.tsv", project=folder)
     keys = getattr(args, "keys", None)
-    return Session(replace(settings, keys_file=keys.resolve()) if keys else settings)
+    if keys:
+        settings = replace(settings, keys_file=keys.resolve())
+    if pages_for := getattr(args, "pages_for", None):  # `generate`: pages for another generator
+        settings = replace(settings, site=replace(settings.site, pages_for=pages_for))
+    return Session(settings)
 
 
 def _site_settings(config: Path | None) -> Settings | None:

@@ -69,6 +69,8 @@ class PageContext:
         """Where MkDocs serves each file, by source path, once it is known (`locate`)."""
         self.unresolved: set[str] = set()
         """Link targets that are no file of the site: each is a warning."""
+        self._from_source = options.pages_for == "zensical"
+        """Links go from the page's Markdown file to the target's, as Zensical resolves them."""
 
     def locate(self, urls: Mapping[str, str]) -> None:
         """Link to where MkDocs serves each file (`src_uri` -> URL), and check every target
@@ -91,11 +93,15 @@ class PageContext:
         return self.urls is None or path in self.urls
 
     def _depth(self, here: str) -> int:
-        """How many folders down the site's root the page whose source is `here` is served."""
-        return self._url(here).count("/")
+        """How many folders down the site's root the links of the page whose source is
+        `here` start: where it is served, or for Zensical where its Markdown file is."""
+        return (here if self._from_source else self._url(here)).count("/")
 
     def _url(self, path: str) -> str:
-        """Where the file at `path` is served; a path that is no file is remembered."""
+        """Where the file at `path` is served (for Zensical, the file itself, which it
+        resolves); a path that is no file is remembered."""
+        if self._from_source:
+            return path
         if self.urls is not None:
             url = self.urls.get(path)
             if url is not None:
@@ -178,7 +184,9 @@ class PageContext:
     def front_matter(self, title: str, indexed: bool = False) -> FrontMatter:
         """The title, escaped; pages other than papers' stay out of the search index unless
         `search_index: all`."""
-        front: dict[str, str | bool | FrontMatter] = {"title": str(text(title)), "template": PAGE_TEMPLATE}
+        front: dict[str, str | bool | FrontMatter] = {"title": str(text(title))}
+        if self.options.pages_for == "plugin":
+            front["template"] = PAGE_TEMPLATE
         if not indexed and self.options.search_index != "all":
             front["search"] = {"exclude": True}
         return front

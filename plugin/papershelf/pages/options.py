@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from papershelf.analysis.analyse import AnalysisOptions
 from papershelf.indexes.topics import TopicOptions
 
-__all__ = ["SiteOptions"]
+__all__ = ["PagesFor", "SiteOptions"]
+
+PagesFor = Literal["plugin", "mkdocs", "zensical"]
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,13 @@ class SiteOptions:
     author_pages_min: int = 2
     search_index: str = "papers"
     topics: TopicOptions = field(default_factory=TopicOptions)
+    pages_for: PagesFor = "plugin"
+    """What turns the generated Markdown into HTML. The `plugin` gives each page the theme's
+    frame (`template: papershelf/page.html`, a template only it provides) and links from
+    where MkDocs serves each page; plain `mkdocs` reading `papershelf generate`'s files needs
+    no template and leaves links in raw HTML as they are, so they are written the same way;
+    `zensical` resolves a link in raw HTML from the page's Markdown file, as it does a
+    Markdown link, so links are written from there."""
 
     @property
     def analysis(self) -> AnalysisOptions:

