@@ -7,12 +7,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import SEED
+from conftest import SEED, entry, listing
 from links import broken_links
 
 pytestmark = pytest.mark.slow  # a generator run and a site build each
@@ -72,3 +74,27 @@ def test_zensical_builds_the_generated_pages_with_no_broken_link(tmp_path: Path)
         for path in (root / "docs/library").rglob("*.md")
     }
     assert built == written and len(built) > 150  # every paper, author, topic and month page
+
+
+def test_watch_writes_a_new_snapshot_within_seconds(tmp_path: Path):
+    root = _project(tmp_path, SEED)
+    watching = _papershelf(root, "--out", "docs/library", "--watch", "snapshots")
+    try:
+        page = root / "docs/library/papers/nakamura2026tidal.md"
+        assert _within(60, lambda: (root / "docs/library/.papershelf-files").exists())  # written once
+        added = entry("Tidal Schedulers for Spot GPUs", "Aoi Nakamura, Ben Ode", "9 September 2026")
+        (root / "snapshots" / "new.txt").write_text(listing(added), encoding="utf-8")
+        assert _within(30, page.exists), "the new paper's page was not written"
+        assert "Tidal Schedulers for Spot GPUs" in page.read_text("utf-8")
+    finally:
+        watching.terminate()
+        watching.communicate(timeout=30)
+
+
+def _within(seconds: float, done: Callable[[], bool]) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():
+            return True
+        time.sleep(0.2)
+    return False

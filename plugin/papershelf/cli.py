@@ -12,6 +12,7 @@ import difflib
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib import resources
@@ -33,6 +34,7 @@ from papershelf.pages.writing import OwnFiles
 __all__ = ["main"]
 
 _SITE_CONFIG = Path("mkdocs.yml")
+_WATCH_SECONDS = 1.0
 
 
 class _Refused(Exception):
@@ -103,6 +105,9 @@ def _parser() -> argparse.ArgumentParser:
         choices=["mkdocs", "zensical"],
         default="mkdocs",
         help="the generator that builds the pages: links are written as it resolves them (default: mkdocs)",
+    )
+    generate.add_argument(
+        "--watch", action="store_true", help="then keep the folder current as snapshots change, until Ctrl-C"
     )
     _keys(generate)
     generate.set_defaults(run=_generate)
@@ -187,7 +192,10 @@ def _generate(args: argparse.Namespace) -> int:
     did not write, or that was edited since, is never replaced or removed: a warning names it."""
     if args.out.exists() and not args.out.is_dir():
         raise _Refused(f"--out {args.out} is a file; it must name a folder")
-    _write_pages(args)
+    if args.watch:
+        _watch(args)
+    else:
+        _write_pages(args)
     return 0
 
 
@@ -204,6 +212,40 @@ def _write_pages(args: argparse.Namespace) -> None:
         print(f"warning: {message}", file=sys.stderr)
     written, unchanged = len(files.written), files.unchanged
     print(f"{written} files written, {unchanged} unchanged, {len(removed)} removed in {args.out}", flush=True)
+
+
+def _watch(args: argparse.Namespace) -> None:
+    """Write the pages again whenever a snapshot or the key file changes, as `mkdocs serve`
+    rebuilds, so that `zensical serve` on the folder shows a new snapshot in seconds. Only
+    changed files are written, so the generator rebuilds only what changed. What is there
+    is noted before the pages are first written: a snapshot saved meanwhile is not missed."""
+    session = _session(args)
+    watched = [*(args.paths or [session.settings.snapshots]), session.settings.keys_file]
+    seen = _state(watched)
+    _write_pages(args)
+    print("watching for changes (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    try:
+        while True:
+            time.sleep(_WATCH_SECONDS)
+            now = _state(watched)
+            if now != seen:
+                seen = now
+                _write_pages(args)
+    except KeyboardInterrupt:
+        pass
+
+
+def _state(paths: list[Path]) -> frozenset[tuple[str, int, int]]:
+    """Every file under `paths` with its size and modification time: what a change changes."""
+    found = set()
+    for path in paths:
+        for file in path.rglob("*") if path.is_dir() else [path]:
+            try:
+                stat = file.stat()
+            except OSError:  # gone meanwhile, or not there yet (the key file)
+                continue
+            found.add((str(file), stat.st_size, stat.st_mtime_ns))
+    return frozenset(found)
 
 
 def _session(args: argparse.Namespace) -> Session:
