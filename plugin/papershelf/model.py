@@ -144,6 +144,12 @@ class Paper:
     authors_truncated: bool = False
     ids: Identifiers = Identifiers()
     date_precision: str = DAY
+    other_titles: tuple[str, ...] = ()
+    """The titles other sightings gave it (a revision retitled it), first seen first: the
+    page says "also listed as"."""
+    aliases: tuple[str, ...] = ()
+    """Keys issued to it before its versions were joined: each still leads to it (a
+    redirect page, a citation, a reading-list entry; `papershelf.library.keys`)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +170,15 @@ class Library:
     @cached_property
     def by_key(self) -> dict[str, Paper]:
         return {paper.key: paper for paper in self.papers}
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """The paper key each older key stands for."""
+        return {alias: paper.key for paper in self.papers for alias in paper.aliases}
+
+    def resolve(self, key: str) -> str:
+        """The key a citation of `key` means: its paper's, if `key` is an older one."""
+        return self.aliases.get(key, key)
 
     @property
     def entries_read(self) -> int:

@@ -48,7 +48,7 @@ class Curation:
 def curate(pages: Iterable[DocPage], resolver: Resolver) -> Curation:
     """Parse every reading list and find every citation; problems carry `file:line`."""
     curation = Curation()
-    known = set(resolver.papers)
+    known = set(resolver.papers) | set(resolver.aliases)
     for page in pages:
         if page.is_reading_list:
             reading_list, problems = parse_reading_list(
@@ -61,7 +61,8 @@ def curate(pages: Iterable[DocPage], resolver: Resolver) -> Curation:
         citations = find_citations(page.markdown)
         curation.problems += unknown_keys(citations, known, page.src, page.first_line)
         curation.problems += malformed_citations(page.markdown, page.src, page.first_line)
-        for key in dict.fromkeys(cite.key for citation in citations for cite in citation.cites):
-            if key in known:
-                curation.citing.setdefault(key, []).append(page)
+        cited = (resolver.paper_key(cite.key) for citation in citations for cite in citation.cites)
+        for paper in dict.fromkeys(cited):
+            if paper is not None:
+                curation.citing.setdefault(paper, []).append(page)
     return curation

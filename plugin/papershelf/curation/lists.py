@@ -43,6 +43,13 @@ class Resolver:
     topics: Mapping[str, tuple[str, ...]]
     authors: Mapping[str, tuple[str, ...]]
     author_slugs: Mapping[str, str] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """The paper key each older key stands for (`papershelf.model.Paper.aliases`)."""
+
+    def paper_key(self, key: str) -> str | None:
+        """The key of the paper `key` names (its own or an older one), if any."""
+        key = self.aliases.get(key, key)
+        return key if key in self.papers else None
 
 
 @dataclass(frozen=True)
@@ -135,10 +142,11 @@ def _entry(
     status = STATUSES[match.group("box")]
     continuation = "\n".join(line.strip() for line in more).strip()
     if key := _KEY.match(rest):
-        found = key.group("key")
+        named = key.group("key")
         note = _note(rest[key.end() :], continuation)
-        problem = None if found in resolver.papers else f"unknown citation key {found!r}"
-        return ListEntry(first, last, status, key.group(), note, (found,) if not problem else ()), problem
+        found = resolver.paper_key(named)
+        problem = None if found else f"unknown citation key {named!r}"
+        return ListEntry(first, last, status, key.group(), note, (found,) if found else ()), problem
     if title := _TITLE.match(rest):
         wanted = title.group("plain") or title.group("curly")
         keys, problem = _by_title(wanted, resolver)
@@ -254,4 +262,5 @@ def resolver_for(
     names: Mapping[str, str],
 ) -> Resolver:
     """A resolver over a library; `names` maps each author slug to the displayed name."""
-    return Resolver(library.by_key, topics, authors, {fold_title(name): slug for slug, name in names.items()})
+    folded = {fold_title(name): slug for slug, name in names.items()}
+    return Resolver(library.by_key, topics, authors, folded, library.aliases)

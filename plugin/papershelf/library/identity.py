@@ -11,12 +11,14 @@ by an older or newer rule for compound names.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from papershelf.model import Person
 from papershelf.text.rules import fold_surname, fold_title, split_name
 
-__all__ = ["Identity", "identity_of"]
+__all__ = ["Identity", "identity_of", "retitled", "same_authors", "share_an_author"]
 
 _KEPT_SURNAMES = 10
 """Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
@@ -55,6 +57,44 @@ class Identity:
     def agrees(self, other: Identity) -> bool:
         """Whether `other` can be a sighting of the same paper."""
         return self.title == other.title and _authors_agree(self.surnames, other.surnames)
+
+
+_RETITLE_SHORTER = 3
+"""Words the shorter title of a retitling has at least: a two-word title (`Quiet Paper`) with
+words added is as often another paper of its authors as a revision of it."""
+_SEQUEL_WORD = re.compile(r"v?\d+|ii|iii|iv|vi|vii|viii|ix|part|revisited|continued")
+"""A word that numbers a sequel (`Part II`, `2`, `v3`): a phrase holding one names another paper."""
+
+
+def retitled(one: Sequence[str], other: Sequence[str]) -> bool:
+    """Whether two titles' words (`papershelf.text.rules.title_words`) are one title with a
+    phrase added in one place: two words at least (one is as often a sequel, `...,
+    Revisited`, as a revision), at most as many as the shorter title keeps (the longer is
+    mostly the shorter), none of them numbering a sequel (`Part II`, `2`). This is what
+    arXiv revisions do to titles (a subtitle dropped or added, `: A Field Report on ...`; a
+    qualifier, `on NVIDIA B300`), and what two papers of one group rarely are: theirs differ
+    in words changed, not only in words added (`Qwen2 Technical Report` after `Qwen
+    Technical Report`)."""
+    shorter, longer = sorted((one, other), key=len)
+    added = len(longer) - len(shorter)
+    if len(shorter) < _RETITLE_SHORTER or not 2 <= added <= len(shorter):
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(shorter, longer, strict=False)) if a != b), len(shorter))
+    if list(shorter[start:]) != list(longer[start + added :]):
+        return False
+    return not any(_SEQUEL_WORD.fullmatch(word) for word in longer[start : start + added])
+
+
+def same_authors(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether two identities' surnames are one author list: as long, and each the same
+    person as the one in its place (a retitled revision keeps its authors)."""
+    return bool(one) and len(one) == len(other) and all(map(_same_person, one, other))
+
+
+def share_an_author(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether someone is on both lists: what makes a similar title a likely duplicate
+    rather than another group's paper on the same subject."""
+    return any(_same_person(a, b) for a in one for b in other if a != "?")
 
 
 def identity_of(title: str, authors: tuple[Person, ...]) -> Identity:

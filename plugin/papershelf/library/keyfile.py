@@ -1,7 +1,12 @@
 """The key file: where issued citation keys are remembered, safe to edit by hand and merge.
 
 `citation-keys.tsv` holds one `key<TAB>identity<TAB>title` line per key, sorted by key so
-that diffs stay small. People edit it and git merges it, so reading it checks every line: a
+that diffs stay small. A key kept as an alias of another (two keyed papers found to be one,
+`papershelf.library.keys.issue_keys`) ends its identity with `|alias:KEY`, the key it
+stands for: a reader that knows no aliases takes the whole field for an identity that no
+paper has, so it keeps the line as it is and issues its key to no other paper.
+
+People edit the file and git merges it, so reading it checks every line: a
 key that is not safe (`papershelf.library.keys.is_safe_key`), a key given twice, and git's conflict
 markers are problems with `file:line`; the file is then not rewritten until they are
 fixed, and the papers concerned get keys of their own meanwhile.
@@ -34,6 +39,8 @@ _HEADER = (
     "# papershelf citation keys: key<TAB>identity<TAB>title. Commit this file; keys listed here\n"
     "# never move to another paper. Edit a key only if nothing cites it yet.\n"
 )
+_ALIAS = "|alias:"
+"""What ends the identity of an alias's line, before the key it stands for."""
 _CONFLICT_MARKERS = ("<<<<<<<", "|||||||", "=======", ">>>>>>>")
 _LOCK_TIMEOUT = 120.0
 """Seconds to wait for another papershelf process to finish with the file (a large build)."""
@@ -183,7 +190,10 @@ def _add_row(rows: dict[str, tuple[int, KeyRow]], cut: list[CutRow], number: int
             f"it is kept as it is and the key goes to no other paper, but the file is not rewritten "
             f"until the line is mended"
         )
-    row = KeyRow(key, Identity.parse(fields[1]), fields[2])
+    identity, _, alias = fields[1].partition(_ALIAS)
+    if alias and not is_safe_key(alias):
+        return f"key {key!r} is an alias of {alias!r}, which is not a safe citation key; ignored"
+    row = KeyRow(key, Identity.parse(identity), fields[2], alias)
     earlier = rows.get(key.casefold())
     if earlier is None:
         rows[key.casefold()] = (number, row)
@@ -204,7 +214,10 @@ def _add_row(rows: dict[str, tuple[int, KeyRow]], cut: list[CutRow], number: int
 def render_key_file(book: KeyBook) -> str:
     """The file's text: one line per key, sorted by key."""
     rows = sorted(book.rows, key=lambda row: row.key)
-    return _HEADER + "".join(f"{row.key}\t{row.identity}\t{_one_line(row.title)}\n" for row in rows)
+    return _HEADER + "".join(
+        f"{row.key}\t{row.identity}{_ALIAS + row.alias if row.alias else ''}\t{_one_line(row.title)}\n"
+        for row in rows
+    )
 
 
 def _one_line(text: str) -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "KeyRequest",
     "KeyRow",
     "OwnKey",
+    "alias_keys",
     "base_key",
     "is_safe_key",
     "issue_keys",
@@ -68,11 +69,16 @@ def _unsafe_part(key: str) -> str:
 
 @dataclass(frozen=True)
 class KeyRow:
-    """One issued key: the paper it belongs to, and its title (for people reading the file)."""
+    """One issued key: the paper it belongs to, and its title (for people reading the file).
+
+    An alias row is a key issued to a paper that was later joined with another under the
+    key `alias` (a revision seen apart before): the key still leads to that paper, and its
+    identity still finds it."""
 
     key: str
     identity: Identity
     title: str = ""
+    alias: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,6 +126,8 @@ class KeyRequest:
     own: tuple[OwnKey, ...] = ()
     """The keys the paper's sources gave it (a `.bib` file's, a CSL file's), in first-seen
     order: the first that is safe and free is issued."""
+    others: tuple[Identity, ...] = ()
+    """The identities of its other titles (a revision retitled it): each claims a row too."""
 
 
 def base_key(title: str, authors: tuple[Person, ...], date: dt.date | None) -> str:
@@ -139,15 +147,19 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
 
     A paper keeps the key of a book row it agrees with: the same identity first, then one
     that agrees (`Identity.agrees`), so that a row is claimed by its own paper before a
-    namesake can. Each row goes to one paper at most. Other papers get a key their sources
-    gave them (a `.bib` file's) if it is safe and free: these first, so that a key the user
-    cites is never taken by a key made for another paper. The rest get the base key, or on a
-    collision `a`, `b`, ... after it in first-seen order. Keys compare case-insensitively
-    (bibtex and biber do, and so do some file systems). `own_key_problems` says which
-    sources' keys were not issued, and why."""
+    namesake can. Each row goes to one paper at most. A paper seen under several titles (a
+    retitled revision) may claim a row by each: it keeps the key that sorts first (a key
+    file records no order of issue, and this choice depends on the keys alone, so every
+    order of reading makes it; `kim2026operating` sorts before `kim2026operatinga`, which
+    was issued after it), and the others become its aliases. Other papers get a key their
+    sources gave them (a `.bib` file's) if it is safe and free: these first, so that a key
+    the user cites is never taken by a key made for another paper. The rest get the base
+    key, or on a collision `a`, `b`, ... after it in first-seen order. Keys compare
+    case-insensitively (bibtex and biber do, and so do some file systems).
+    `own_key_problems` says which sources' keys were not issued, and why."""
     claims = _claim_rows(requests, book)
     taken = {row.key.casefold() for row in book.rows} | {cut.key.casefold() for cut in book.cut}
-    keys = [row.key if (row := claims.get(index)) else "" for index in range(len(requests))]
+    keys = [rows[0].key if (rows := claims.get(index)) else "" for index in range(len(requests))]
     for index, request in enumerate(requests):
         if not keys[index]:
             usable = (own.key for own in request.own if is_safe_key(own.key))
@@ -158,6 +170,29 @@ def issue_keys(requests: Sequence[KeyRequest], book: KeyBook) -> tuple[list[str]
             keys[index] = next(k for k in _candidates(request.base) if k.casefold() not in taken)
             taken.add(keys[index].casefold())
     return keys, _updated_book(requests, keys, claims, book)
+
+
+def alias_keys(book: KeyBook) -> dict[str, tuple[str, ...]]:
+    """The older keys of each key, from the book's alias rows (an alias of an alias stands
+    for the key at the end of the chain; one that leads to no key, or round, for none)."""
+    rows = {row.key: row for row in book.rows}
+    found: dict[str, list[str]] = {}
+    for row in book.rows:
+        if row.alias and (target := _target(row, rows)) is not None:
+            found.setdefault(target.key, []).append(row.key)
+    return {key: tuple(sorted(aliases)) for key, aliases in found.items()}
+
+
+def _target(row: KeyRow, rows: dict[str, KeyRow]) -> KeyRow | None:
+    """The row that `row` stands for: itself, or the end of its chain of aliases."""
+    seen = {row.key}
+    while row.alias:
+        following = rows.get(row.alias)
+        if following is None or following.key in seen:
+            return None
+        seen.add(following.key)
+        row = following
+    return row
 
 
 def own_key_problems(requests: Sequence[KeyRequest], keys: Sequence[str], book: KeyBook) -> list[Problem]:
@@ -210,32 +245,52 @@ def _taken(key: str, other: str, where: str) -> str:
     )
 
 
-def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, KeyRow]:
-    """Rows claimed by arXiv id first (a revision may retitle a paper), then by identity."""
-    by_title: defaultdict[str, list[KeyRow]] = defaultdict(list)
-    for row in book.rows:
-        by_title[row.identity.title].append(row)
-    by_arxiv = {row.identity.arxiv: row for row in book.rows if row.identity.arxiv}
-    claims: dict[int, KeyRow] = {}
+def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, list[KeyRow]]:
+    """Rows claimed by arXiv id first (a revision may retitle a paper), then by identity:
+    each identity of a request (its own, its other titles') claims one row at most, and each
+    row goes to the first request that claims it. An alias row claims the row it stands for.
+    Each request's rows come with the one whose key it keeps first (`issue_keys`)."""
+    rows = {row.key: row for row in book.rows}
+    by_title: defaultdict[str, list[tuple[Identity, KeyRow]]] = defaultdict(list)
+    by_arxiv: dict[str, KeyRow] = {}
+    for row in sorted(book.rows, key=lambda row: bool(row.alias)):  # a row's own id first
+        target = _target(row, rows)
+        if target is not None:
+            by_title[row.identity.title].append((row.identity, target))
+            if row.identity.arxiv:
+                by_arxiv.setdefault(row.identity.arxiv, target)
+    owner: dict[str, int] = {}
+    claims: dict[int, list[KeyRow]] = {}
+
+    def claim(index: int, row: KeyRow) -> bool:
+        """Give `row` to request `index` unless another has it; whether `index` has it."""
+        if owner.setdefault(row.key, index) != index:
+            return False
+        if row not in claims.setdefault(index, []):
+            claims[index].append(row)
+        return True
+
+    done: set[tuple[int, int]] = set()  # (request, identity) pairs that have their row
     for index, request in enumerate(requests):
-        claimed = by_arxiv.pop(request.identity.arxiv, None) if request.identity.arxiv else None
-        if claimed is not None:
-            claims[index] = claimed
-            by_title[claimed.identity.title].remove(claimed)
+        claimed = by_arxiv.get(request.identity.arxiv) if request.identity.arxiv else None
+        if claimed is not None and claim(index, claimed):
+            done.add((index, 0))
     for same in (Identity.__eq__, Identity.agrees):
         for index, request in enumerate(requests):
-            if index in claims:
-                continue
-            rows = by_title.get(request.identity.title, [])
-            agreeing = next((row for row in rows if same(row.identity, request.identity)), None)
-            if agreeing is not None:
-                claims[index] = agreeing
-                rows.remove(agreeing)
+            for number, identity in enumerate((request.identity, *request.others)):
+                if (index, number) in done:
+                    continue
+                for known, row in by_title.get(identity.title, []):
+                    if same(known, identity) and claim(index, row):
+                        done.add((index, number))
+                        break
+    for held in claims.values():
+        held.sort(key=lambda row: (row.key.casefold(), row.key))
     _claim_cut_rows(requests, book, claims)
     return claims
 
 
-def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[int, KeyRow]) -> None:
+def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[int, list[KeyRow]]) -> None:
     """A cut line's key goes to the one paper left whose identity the line begins, if only one
     does (two would make it a guess), and only if the line holds the surnames whole and the
     title begun: cut inside the surnames, it could as well name a namesake's paper. Never to
@@ -257,26 +312,35 @@ def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[
             if index not in claims and str(requests[index].identity).startswith(cut.start)
         ]
         if len(named) == 1:
-            claims[named[0]] = KeyRow(cut.key, requests[named[0]].identity)
+            claims[named[0]] = [KeyRow(cut.key, requests[named[0]].identity)]
             keyed.add(cut.key.casefold())
 
 
 def _updated_book(
-    requests: Sequence[KeyRequest], keys: list[str], claims: dict[int, KeyRow], book: KeyBook
+    requests: Sequence[KeyRequest], keys: list[str], claims: dict[int, list[KeyRow]], book: KeyBook
 ) -> KeyBook:
     """The book with every key a settled paper uses, its title as the paper has it now, and
-    its longest author list; rows of papers that left the library stay, so that their keys
-    are never issued again."""
+    its longest author list; the other rows a paper claimed become its aliases; rows of
+    papers that left the library stay, so that their keys are never issued again."""
     rows = {row.key: row for row in book.rows}
     for index, (request, key) in enumerate(zip(requests, keys, strict=True)):
         if request.provisional:
             continue
-        known = claims.get(index)
+        held = claims.get(index, [])
+        known, joined = (held[0], held[1:]) if held else (None, [])
         identity = request.identity
         if known:
-            longest = known.identity if len(known.identity.surnames) > len(identity.surnames) else identity
+            # The identity of the title the row was issued for, if the paper still has it:
+            # then each of its titles keeps a row that finds it.
+            mine = next((i for i in request.others if i.title == known.identity.title), identity)
+            longest = known.identity if len(known.identity.surnames) > len(mine.surnames) else mine
             identity = replace(longest, arxiv=identity.arxiv or known.identity.arxiv)
         rows[key] = KeyRow(key, identity, request.title)
+        for row in joined:  # without its arXiv id, which its key's row has
+            rows[row.key] = replace(row, identity=replace(row.identity, arxiv=""), alias=key)
+    for key, row in rows.items():  # an alias of a key that became an alias: of the key kept
+        if row.alias and (target := _target(row, rows)) is not None and target.key != row.alias:
+            rows[key] = replace(row, alias=target.key)
     return replace(book, rows=tuple(rows.values()))
 
 

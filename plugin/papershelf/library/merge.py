@@ -9,8 +9,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from papershelf.library.identity import Identity, identity_of
-from papershelf.library.keys import KeyBook, KeyRequest, OwnKey, base_key, issue_keys, own_key_problems
-from papershelf.model import PRECISIONS, Entry, Identifiers, Library, Listing, Paper
+from papershelf.library.keys import (
+    KeyBook,
+    KeyRequest,
+    OwnKey,
+    alias_keys,
+    base_key,
+    issue_keys,
+    own_key_problems,
+)
+from papershelf.library.versions import Duplicate, VersionIndex
+from papershelf.model import PRECISIONS, Entry, Identifiers, Library, Listing, Paper, Problem
+from papershelf.text.rules import fold_title
 
 __all__ = ["MergeResult", "build_library"]
 
@@ -28,47 +38,81 @@ class MergeResult:
 def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
     """Merge listings (in file-name order) into papers, newest first, keyed through `book`."""
     ordered = sorted(listings, key=lambda listing: listing.file)
-    groups = _group_sightings(entry for listing in ordered for entry in listing.entries)
-    requests = [_request(identity, entries) for identity, entries in groups]
+    groups, duplicates = _group_sightings(entry for listing in ordered for entry in listing.entries)
+    requests = [_request(group) for group in groups]
     keys, issued = issue_keys(requests, book)
-    papers = [_merge(key, entries) for key, (_, entries) in zip(keys, groups, strict=True)]
+    aliases = alias_keys(issued)
+    papers = [
+        _merge(key, group.entries, aliases.get(key, ())) for key, group in zip(keys, groups, strict=True)
+    ]
     papers.sort(key=_newest_first)
     problems = (
         *book.problems,
         *(problem for listing in ordered for problem in listing.problems),
         *own_key_problems(requests, keys, book),
+        *_duplicate_problems(duplicates, keys, papers),
     )
     return MergeResult(Library(tuple(papers), tuple(ordered), problems), issued)
 
 
-def _group_sightings(entries: Iterable[Entry]) -> list[tuple[Identity, list[Entry]]]:
+@dataclass
+class _Group:
+    """The sightings of one paper so far: the identity of its longest author list, and each
+    identity its titles were seen under (a revision may retitle it), first-seen first."""
+
+    identity: Identity
+    entries: list[Entry]
+    variants: list[Identity]
+
+
+def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Duplicate]]:
     """Sightings of one paper together, in first-seen order: the same arXiv id or DOI (a
     revision may retitle a paper), else the same title and authors that agree (see
-    `papershelf.library.identity`) and no identifier that differs. Each group's identity is that of
-    its longest author list."""
-    groups: list[tuple[Identity, list[Entry]]] = []
+    `papershelf.library.identity`) and no identifier that differs, else a retitled revision
+    (`papershelf.library.versions`). Also the sightings whose title is like another paper's,
+    by other authors: likely duplicates, to be said."""
+    groups: list[_Group] = []
     by_title: defaultdict[str, list[int]] = defaultdict(list)
     by_id: dict[str, int] = {}
+    versions = VersionIndex()
+    duplicates: list[Duplicate] = []
     for entry in entries:
         identity = identity_of(entry.title, entry.authors)
         index = next((by_id[name] for name in _names(entry.ids) if name in by_id), None)
         if index is None:
-            same_title = by_title[identity.title]
             index = next(
-                (i for i in same_title if groups[i][0].agrees(identity) and _compatible(groups[i][1], entry)),
+                (
+                    i
+                    for i in by_title[identity.title]
+                    if _agrees(groups[i], identity) and _compatible(groups[i].entries, entry)
+                ),
                 None,
             )
         if index is None:
-            by_title[identity.title].append(len(groups))
-            groups.append((identity, [entry]))
-            by_id.update(dict.fromkeys(_names(entry.ids), len(groups) - 1))
-            continue
-        known, sightings = groups[index]
-        sightings.append(entry)
+            index, alike = versions.version_of(entry, identity)
+            new = len(groups) if index is None else index
+            duplicates += (Duplicate(other, new, entry.source) for other in alike if other != new)
+        if index is None:
+            index = len(groups)
+            groups.append(_Group(identity, [entry], [identity]))
+        else:
+            group = groups[index]
+            group.entries.append(entry)
+            if all(variant.title != identity.title for variant in group.variants):
+                group.variants.append(identity)
+            if len(identity.surnames) > len(group.identity.surnames):
+                group.identity = identity
+        if index not in by_title[identity.title]:
+            by_title[identity.title].append(index)
         by_id.update(dict.fromkeys(_names(entry.ids), index))
-        if len(identity.surnames) > len(known.surnames):
-            groups[index] = (identity, sightings)
-    return groups
+        versions.file(index, entry, identity)
+    return groups, duplicates
+
+
+def _agrees(group: _Group, identity: Identity) -> bool:
+    """Whether `identity` can be a sighting of the group's paper under one of its titles
+    (the caller asks only of groups seen under the title of `identity`)."""
+    return Identity(identity.title, group.identity.surnames).agrees(identity)
 
 
 def _names(ids: Identifiers) -> list[str]:
@@ -82,17 +126,19 @@ def _compatible(sightings: list[Entry], entry: Entry) -> bool:
     return not entry.ids.arxiv or all(s.ids.arxiv in ("", entry.ids.arxiv) for s in sightings)
 
 
-def _request(identity: Identity, entries: list[Entry]) -> KeyRequest:
+def _request(group: _Group) -> KeyRequest:
+    entries = group.entries
     first = entries[0]
     provisional = all(entry.provisional for entry in entries)
     arxiv = next((entry.ids.arxiv for entry in entries if entry.ids.arxiv), "")
-    identity = replace(identity, arxiv=arxiv)
+    identity = replace(group.identity, arxiv=arxiv)
     return KeyRequest(
         identity,
         base_key(first.title, first.authors, _date(entries)),
-        first.title,
+        _title(entries),
         provisional,
         _own_keys(entries),
+        tuple(variant for variant in group.variants if variant.title != identity.title),
     )
 
 
@@ -109,10 +155,11 @@ def _date(entries: list[Entry]) -> dt.date | None:
     return next((entry.date for entry in entries if entry.date), None)
 
 
-def _merge(key: str, entries: list[Entry]) -> Paper:
+def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
     """The most complete abstract wins; the longest author list wins; the most precise date
-    wins (a feed's day over a `.bib` file's year); topics accumulate."""
-    best = max(entries, key=lambda entry: (not entry.truncated, len(entry.abstract)))
+    wins (a feed's day over a `.bib` file's year); topics accumulate; the newest title is
+    shown (`_title`), the others are kept to say."""
+    best = _best(entries)
     dated = max(
         (entry for entry in entries if entry.date),
         key=lambda entry: (PRECISIONS.index(entry.date_precision), entry is best),
@@ -120,9 +167,13 @@ def _merge(key: str, entries: list[Entry]) -> Paper:
     )
     credited = max(entries, key=lambda entry: (len(entry.authors), not entry.authors_truncated))
     topics = tuple(dict.fromkeys(entry.topic for entry in entries if entry.topic))
+    title = _title(entries)
+    titles = {fold_title(title): title}
+    for entry in entries:
+        titles.setdefault(fold_title(entry.title), entry.title)
     return Paper(
         key=key,
-        title=best.title,
+        title=title,
         authors=credited.authors,
         date=dated.date,
         date_precision=dated.date_precision,
@@ -132,7 +183,48 @@ def _merge(key: str, entries: list[Entry]) -> Paper:
         sightings=tuple(sorted(entry.source for entry in entries)),
         authors_truncated=credited.authors_truncated,
         ids=functools.reduce(Identifiers.merged, (entry.ids for entry in entries)),
+        other_titles=tuple(titles.values())[1:],
+        aliases=aliases,
     )
+
+
+def _best(entries: list[Entry]) -> Entry:
+    """The sighting with the most complete abstract."""
+    return max(entries, key=lambda entry: (not entry.truncated, len(entry.abstract)))
+
+
+def _title(entries: list[Entry]) -> str:
+    """The title of the newest sighting (the highest arXiv revision, then the latest date,
+    then the last read); written as the sighting with the best abstract writes it, where
+    that is the same title (the two differ in case or punctuation only)."""
+    order = {id(entry): index for index, entry in enumerate(entries)}
+    newest = max(
+        entries,
+        key=lambda entry: (entry.ids.arxiv_version, entry.date or dt.date.min, order[id(entry)]),
+    )
+    best = _best(entries)
+    return best.title if fold_title(best.title) == fold_title(newest.title) else newest.title
+
+
+def _duplicate_problems(
+    duplicates: list[Duplicate], keys: Sequence[str], papers: Sequence[Paper]
+) -> list[Problem]:
+    """A warning at the later sighting of each pair of papers with like titles and authors
+    in common that were not joined (`papershelf.library.versions`), naming both."""
+    titles = {paper.key: paper.title for paper in papers}
+    problems = []
+    for pair in dict.fromkeys((d.earlier, d.later) for d in duplicates):
+        at = next(d.at for d in duplicates if (d.earlier, d.later) == pair)
+        earlier, later = (keys[index] for index in pair)
+        problems.append(
+            Problem(
+                at,
+                f"likely the same paper as {earlier!r} ({titles[earlier]!r}) but kept apart as "
+                f"{later!r} ({titles[later]!r}): the titles are alike and the author lists differ; "
+                "if it is one paper, correct the authors in one of its snapshots",
+            )
+        )
+    return problems
 
 
 def _newest_first(paper: Paper) -> tuple[int, str]:

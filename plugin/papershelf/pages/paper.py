@@ -22,7 +22,7 @@ from papershelf.text.rules import plain_letters
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
 from papershelf.pages.wording import shortened
-from papershelf.pages.markup import external, html, joined, rendered
+from papershelf.pages.markup import external, html, joined, phrase, rendered
 
 __all__ = ["arxiv_title_search", "citation_meta", "paper_page"]
 
@@ -31,6 +31,9 @@ _HEAD = html(
     '<p class="ps-authors">\n{authors}\n</p>\n'
     '<p class="ps-meta">\n{date} · <code class="ps-key">{key}</code> · {links}\n</p>{topics}'
 )
+_ALSO = html('\n<p class="ps-also">{listed}</p>')
+_OTHER_TITLE = html("“{title}”")
+_OLD_KEY = html('<code class="ps-key">{key}</code>')
 _FIND = html('<a class="ps-find" href="{search}">{label}</a>')
 _LINKS = html('<span class="ps-links">{links}</span>')
 _LINK = html('<a href="{href}">{label}</a>')
@@ -146,7 +149,7 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
         _TOPIC(kind=topic.kind, href=ctx.link(f"topics/{topic.slug}.md", here), name=topic.name)
         for topic in topics
     )
-    return _HEAD(
+    head = _HEAD(
         title=ctx.title(paper.key),
         authors=_authors(ctx, paper, here),
         date=date,
@@ -156,6 +159,19 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
         if topics
         else "",
     )
+    return joined("", (head, _also(ctx, paper))) if paper.other_titles or paper.aliases else head
+
+
+def _also(ctx: PageContext, paper: Paper) -> Markup:
+    """The other titles the paper was listed under and the older keys that still cite it
+    (a revision seen apart before, `papershelf.library.versions`)."""
+    said = ctx.words
+    titles = joined(", ", (_OTHER_TITLE(title=rendered(title)) for title in paper.other_titles))
+    keys = joined(", ", (_OLD_KEY(key=key) for key in paper.aliases))
+    parts = [joined(" ", (phrase(said.also_listed), titles))] if paper.other_titles else []
+    if paper.aliases:
+        parts.append(joined(" ", (phrase(said.also_cited), keys)))
+    return _ALSO(listed=joined(phrase(said.separator), parts))
 
 
 def _links(ctx: PageContext, paper: Paper) -> Markup:

@@ -23,6 +23,7 @@ from papershelf.pages.exports import export_files
 from papershelf.pages.index import index_files
 from papershelf.pages.options import SiteOptions
 from papershelf.pages.paper import citation_meta, paper_page
+from papershelf.pages.redirects import redirect_files
 from papershelf.pages.reading_lists import reading_list_files
 from papershelf.pages.timeline import timeline_files
 from papershelf.pages.topics import topic_files
@@ -93,6 +94,7 @@ class SitePlan:
             mentioned = paper.key in curation.holding or paper.key in curation.citing
             yield paper_page(self._context, paper, curation) if mentioned else page
         yield from self._export_files
+        yield from redirect_files(self._context)
 
     @cached_property
     def _paper_pages(self) -> list[SiteFile]:

@@ -76,6 +76,12 @@ class Wording:
     also_words: str = "; also {words}"
     shared_words: str = "Shared words: {words}"
     download: str = "Download {name}"
+    also_listed: str = "Also listed as"
+    """Before the other titles of a paper seen under several (a retitled revision)."""
+    also_cited: str = "Also cited as"
+    """Before the older keys that still cite a paper (`papershelf.model.Paper.aliases`)."""
+    moved: str = "This paper’s page is now"
+    """What a page at an older key shows while it sends the browser on to the paper."""
     # Indexes
     papers_title: str = "Papers"
     topics_title: str = "Topics"

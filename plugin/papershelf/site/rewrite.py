@@ -10,13 +10,14 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from markupsafe import Markup
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from papershelf.curation.citations import REFERENCES_MARKER, find_citations
+from papershelf.curation.citations import REFERENCES_MARKER, Cite, find_citations
 from papershelf.curation.collect import DocPage
 from papershelf.curation.lists import ReadingList, parse_reading_list, tally
 from papershelf.curation.prose import prose_lines
@@ -100,6 +101,7 @@ class PageRewriter:
         if not citations and not markers:
             return markdown
         lines = markdown.split("\n")
+        citations = [replace(citation, cites=self._current(citation.cites)) for citation in citations]
         for citation in reversed(citations):
             text = self.plan.render_fragment("citation.md.j2", src, cites=citation.cites).strip()
             line = lines[citation.line]
@@ -109,3 +111,8 @@ class PageRewriter:
         for index in markers:
             lines[index] = references
         return "\n".join(lines)
+
+    def _current(self, cites: tuple[Cite, ...]) -> tuple[Cite, ...]:
+        """Each cite under its paper's key: an older key (`papershelf.model.Paper.aliases`)
+        cites the paper it was joined into."""
+        return tuple(replace(cite, key=self.resolver.paper_key(cite.key) or cite.key) for cite in cites)

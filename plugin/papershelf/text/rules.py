@@ -41,6 +41,7 @@ __all__ = [
     "split_math",
     "split_name",
     "split_words",
+    "title_words",
     "without_marks",
 ]
 
@@ -155,7 +156,13 @@ def fold_title(text: str) -> str:
 
     Casefolded (`ß` -> `ss`) and decomposed; combining marks are no word characters, so
     they go with the spaces and punctuation."""
-    return "".join(split_words(unicodedata.normalize("NFKD", text.casefold())))
+    return "".join(title_words(text))
+
+
+def title_words(text: str) -> list[str]:
+    """The words of a title as `fold_title` folds them, kept apart: what tells a title from
+    the same title with a phrase added (`papershelf.library.identity.retitled`)."""
+    return split_words(unicodedata.normalize("NFKD", text.casefold()))
 
 
 @functools.lru_cache(maxsize=1 << 16)
