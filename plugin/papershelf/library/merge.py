@@ -168,8 +168,8 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
     credited = max(entries, key=lambda entry: (len(entry.authors), not entry.authors_truncated))
     topics = tuple(dict.fromkeys(entry.topic for entry in entries if entry.topic))
     title = _title(entries)
-    titles = {fold_title(title): title}
-    for entry in entries:
+    titles = {fold_title(title): title} if len(entries) > 1 else {}
+    for entry in entries if titles else ():
         titles.setdefault(fold_title(entry.title), entry.title)
     return Paper(
         key=key,
@@ -183,7 +183,7 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
         sightings=tuple(sorted(entry.source for entry in entries)),
         authors_truncated=credited.authors_truncated,
         ids=functools.reduce(Identifiers.merged, (entry.ids for entry in entries)),
-        other_titles=tuple(titles.values())[1:],
+        other_titles=tuple(titles.values())[1:],  # none for one sighting (most papers)
         aliases=aliases,
     )
 
@@ -197,6 +197,8 @@ def _title(entries: list[Entry]) -> str:
     """The title of the newest sighting (the highest arXiv revision, then the latest date,
     then the last read); written as the sighting with the best abstract writes it, where
     that is the same title (the two differ in case or punctuation only)."""
+    if len(entries) == 1:  # most papers
+        return entries[0].title
     order = {id(entry): index for index, entry in enumerate(entries)}
     newest = max(
         entries,

@@ -6,8 +6,9 @@ two are certainly two papers: in one snapshot, under two arXiv ids, or years apa
 
 The rules are `papershelf.library.identity.retitled` and `same_authors`. Finding the
 sightings to try them on must not compare every title with every other (10,000 papers):
-each title is filed under its first word and under its last, with its length, and a
-retitling keeps one of the two (the phrase is added at the end, at the start, or inside).
+each title is filed under its first two words and under its last two, and a retitling keeps
+one of the two pairs (the shorter title has three words at least, so a phrase added after
+its second word keeps the first pair, one added before it the last).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class VersionIndex:
     """The titles of the groups of sightings made so far (`papershelf.library.merge`)."""
 
     def __init__(self) -> None:
-        self._by_end: defaultdict[tuple[bool, str, int], list[_Filed]] = defaultdict(list)
+        self._by_end: defaultdict[tuple[bool, tuple[str, ...]], list[_Filed]] = defaultdict(list)
         self._seen: set[tuple[int, tuple[str, ...]]] = set()
         self._files: defaultdict[int, set[str]] = defaultdict(set)
 
@@ -66,8 +67,8 @@ class VersionIndex:
             return
         self._seen.add((group, words))
         filed = _Filed(group, words, identity, entry.ids.arxiv, entry.date)
-        self._by_end[True, words[0], len(words)].append(filed)
-        self._by_end[False, words[-1], len(words)].append(filed)
+        self._by_end[True, words[:2]].append(filed)
+        self._by_end[False, words[-2:]].append(filed)
 
     def version_of(self, entry: Entry, identity: Identity) -> tuple[int | None, list[int]]:
         """The group `entry` is a retitled revision of (the first made, if several), if any;
@@ -97,11 +98,12 @@ class VersionIndex:
 
     def _candidates(self, words: tuple[str, ...]) -> list[_Filed]:
         """Titles from half as long as `words` to twice as long (a retitling adds at most as
-        many words as the shorter title has), sharing its first or its last word, each once,
-        in the order their groups were made."""
+        many words as the shorter title has), sharing its first two or its last two words,
+        each once, in the order their groups were made."""
         found: dict[tuple[int, tuple[str, ...]], _Filed] = {}
-        for length in range((len(words) + 1) // 2, 2 * len(words) + 1):
-            for end in ((True, words[0], length), (False, words[-1], length)):
-                for filed in self._by_end.get(end, ()):
+        shortest, longest = (len(words) + 1) // 2, 2 * len(words)
+        for end in ((True, words[:2]), (False, words[-2:])):
+            for filed in self._by_end.get(end, ()):
+                if shortest <= len(filed.words) <= longest:
                     found.setdefault((filed.group, filed.words), filed)
         return sorted(found.values(), key=lambda filed: filed.group)
