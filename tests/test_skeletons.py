@@ -44,7 +44,9 @@ def test_pages_from_shared_skeletons_are_the_pages_markdown_makes(tmp_path, monk
     monkeypatch.setattr(meta, "get_data", lambda doc: parsed.append(doc) or get_data(doc))
     shared = _site(tmp_path / "shared").build(extra=TOC)
     generated = [p for p in _files(shared.site) if p.endswith("index.html") and p.startswith("papers/")]
-    assert len(generated) > 20 and len(converted) < len(generated) / 4, (len(converted), len(generated))
+    # the index pages are in the navigation, whose pages MkDocs converts itself
+    out_of_nav = [src for src in converted if not src.endswith("index.md")]
+    assert len(generated) > 20 and len(out_of_nav) < len(generated) / 4, (converted, len(generated))
     assert len(parsed) < len(generated) / 4, "generated pages parsed the YAML they were made with"
 
     each = _site(tmp_path / "each").build("speed:\n  skeletons: false\n", extra=TOC)

@@ -7,8 +7,9 @@ One module per kind of page, around a shared context:
 - `markup`: the one way data becomes HTML (`html` templates, `text`, ...: Markup, escaped);
 - `wording`: every phrase the pages show, and the one rule that shortens an author list;
 - `paper`: a paper's page; `paper_lists`: the paged lists of papers every index shows;
-- `index` (all papers), `topics`, `timeline` (months), `authors` (with `letters`: who is on
-  which letter page), `reading_lists`, `exports` (the library's BibTeX and CSL-JSON);
+- `index` (all papers), `new` (the papers first seen in the newest snapshots), `topics`,
+  `timeline` (months), `authors` (with `letters`: who is on which letter page),
+  `reading_lists`, `exports` (the library's BibTeX and CSL-JSON), `feeds` (Atom);
 - `options`: `SiteOptions`, what the pages depend on besides the library.
 """
 

@@ -41,13 +41,15 @@ from papershelf.pages.markup import (
 )
 from papershelf.pages.options import SiteOptions
 from papershelf.pages.wording import ENGLISH, Wording, shortened
+from papershelf.indexes.arrivals import Arrivals, arrivals
 from papershelf.indexes.timeline import Month
 
 __all__ = ["PageContext"]
 
 _ENTRY = html(
-    '<li><a class="ps-title" href="{href}">{title}</a><br><span class="ps-byline">{byline}</span></li>'
+    '<li><a class="ps-title" href="{href}">{title}</a>{mark}<br><span class="ps-byline">{byline}</span></li>'
 )
+_NEW = html(' <span class="ps-new">{label}</span>')
 
 
 class PageContext:
@@ -86,6 +88,10 @@ class PageContext:
         path, hash_, anchor = target.partition("#")
         url = "../" * self._depth(here) + self._url(path) or "./"
         return href(url, anchor if hash_ else None)
+
+    def url(self, path: str) -> str:
+        """Where the file at `path` is served, from the site's root (unquoted)."""
+        return self._url(path)
 
     def served(self, path: str) -> bool:
         """Whether MkDocs builds the file at `path` (a blog's draft it does not): a page
@@ -152,7 +158,9 @@ class PageContext:
         depth = self._depth(here)
         if (key, depth) not in self._entries:
             href = self.link(f"papers/{key}.md", here)
-            self._entries[key, depth] = _ENTRY(href=href, title=self.title(key), byline=self.byline(key))
+            mark = _NEW(label=self.words.new_mark) if self.arrivals.is_new(key) else ""
+            title, byline = self.title(key), self.byline(key)
+            self._entries[key, depth] = _ENTRY(href=href, title=title, mark=mark, byline=byline)
         return self._entries[key, depth]
 
     def author_year(self, paper: Paper) -> str:
@@ -194,6 +202,11 @@ class PageContext:
     def bibtex_file(self, keys: Iterable[str]) -> str:
         """The BibTeX entries of these papers as one file."""
         return join_entries(self.analysis.bibtex[key] for key in keys)
+
+    @cached_property
+    def arrivals(self) -> Arrivals:
+        """When each paper was first seen (`papershelf.indexes.arrivals`)."""
+        return arrivals(self.library)
 
     @cached_property
     def letters(self) -> Letters:
@@ -242,6 +255,7 @@ class PageContext:
             "author_year": self.author_year,
             "tally": tally,
             "initial": self.words.initial,
+            "is_new": self.arrivals.is_new,
         }
         return env.get_template(template).render(papers=self.library.by_key, **common, **helpers, **context)
 

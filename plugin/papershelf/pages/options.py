@@ -24,6 +24,10 @@ class SiteOptions:
     related: int = 5
     author_pages_min: int = 2
     search_index: str = "papers"
+    site_url: str = ""
+    """Where the site is published (MkDocs's `site_url`): the feeds' ids and links are made
+    absolute with it."""
+    site_name: str = ""
     topics: TopicOptions = field(default_factory=TopicOptions)
     pages_for: PagesFor = "plugin"
     """What turns the generated Markdown into HTML. The `plugin` gives each page the theme's

@@ -20,7 +20,9 @@ from papershelf.pages.generated import SiteFile
 from papershelf.pages.authors import author_files
 from papershelf.pages.context import PageContext
 from papershelf.pages.exports import export_files
+from papershelf.pages.feeds import Feed, feed_files, feed_link, feeds
 from papershelf.pages.index import index_files
+from papershelf.pages.new import new_page
 from papershelf.pages.options import SiteOptions
 from papershelf.pages.paper import citation_meta, paper_page
 from papershelf.pages.redirects import redirect_files
@@ -40,6 +42,8 @@ class SitePlan:
         self.options = options or SiteOptions()
         self.topic_index = analysis.topic_index
         self._context = PageContext(analysis, self.options)
+        self._feeds: dict[str, Feed] = {}
+        """The feed each page names in its head, by the page's source path (`files`)."""
 
     @classmethod
     def of(cls, library: Library, options: SiteOptions | None = None) -> SitePlan:
@@ -48,11 +52,14 @@ class SitePlan:
         return cls(analyse(library, options.analysis), options)
 
     def head(self, src_uri: str) -> str:
-        """What a generated page adds to the HTML head: a paper page its citation tags. A
-        plain string, for the theme's HTML: `Markup + "</head>"` would escape the tag."""
+        """What a page adds to the HTML head: a paper page its citation tags, a page with a
+        feed (all papers, `new/`, a topic, a reading list) the link to it. A plain string,
+        for the theme's HTML: `Markup + "</head>"` would escape the tag."""
         key = src_uri.removeprefix("papers/").removesuffix(".md")
         paper = self.library.by_key.get(key) if src_uri.startswith("papers/") else None
-        return str(citation_meta(paper)) if paper is not None else ""
+        feed = self._feeds.get(src_uri)
+        tags = citation_meta(paper) if paper is not None else ""
+        return str(tags) + (str(feed_link(self._context, feed, src_uri)) if feed is not None else "")
 
     def bibtex(self, key: str) -> str:
         """A paper's BibTeX entry."""
@@ -85,8 +92,11 @@ class SitePlan:
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
         curation = curation or Curation()
+        planned = feeds(self._context, curation)
+        self._feeds = {page: feed for feed in planned for page in feed.pages}
         yield from reading_list_files(self._context, curation)
         yield from self._index_pages
+        yield new_page(self._context)
         yield from self._author_pages
         yield from topic_files(self._context)
         yield from self._timeline_pages
@@ -95,6 +105,7 @@ class SitePlan:
             yield paper_page(self._context, paper, curation) if mentioned else page
         yield from self._export_files
         yield from redirect_files(self._context)
+        yield from feed_files(self._context, planned)
 
     @cached_property
     def _paper_pages(self) -> list[SiteFile]:

@@ -88,6 +88,7 @@ class Wording:
     timeline_title: str = "Timeline"
     authors_title: str = "Authors"
     reading_lists_title: str = "Reading lists"
+    new_title: str = "New papers"
     references: str = "References"
     # Topics
     listing_topics: str = "Listing topics"
@@ -114,6 +115,16 @@ class Wording:
     authors_summary: str = "{count} authors, by the initial of their surname."
     # Reading lists
     not_found: str = "Not found"
+    # What is new, and the feeds
+    new_mark: str = "New"
+    first_seen: str = "First seen {day}"
+    new_summary: str = (
+        "The papers the newest snapshots brought, by the day each was first seen (a snapshot's day"
+        " is the newest day it lists); those of the newest snapshot are marked New on every list."
+    )
+    nothing_new: str = "No snapshot gives a day of its own yet, so no paper can be placed as new."
+    feed_label: str = "Atom feed"
+    feed_subtitle: str = "Papers by the day they were first seen, newest first."
 
     def count(self, papers: int) -> str:
         """`1 paper`, `12 papers`."""

@@ -181,5 +181,7 @@ class PapershelfConfig(Config):
             related=self.related,
             author_pages_min=2 if self.author_pages_min is None else self.author_pages_min,
             search_index=self.search_index,
+            site_url=config.site_url or "",
+            site_name=config.site_name or "",
             topics=topics,
         )

@@ -112,9 +112,8 @@ class GeneratedPages:
             self.marked = None
 
     def with_head(self, page: Page, output: str) -> str:
-        """A generated page's head gets its tags (a paper's citation tags), whatever the theme."""
-        if page.file.src_uri not in self.pages:
-            return output
+        """A page's head gets what the plan adds to it (a paper's citation tags, the link to
+        a feed: a reading list, a page of the user's, has one too), whatever the theme."""
         head = self.plan.head(page.file.src_uri)
         return output.replace("</head>", head + "</head>", 1) if head else output
 

@@ -234,6 +234,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     on_page_context = CombinedEvent(_show_search_view, _show_page, _mark_section)
 
     def _add_head(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """A generated page's head gets its tags (a paper's citation tags, a link to a feed),
+        and so does a reading list's page: the link to its feed, whatever the theme."""
         if self.generated is None:
             return output
         self.generated.unmark()
