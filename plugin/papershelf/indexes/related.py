@@ -12,9 +12,11 @@ import heapq
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import islice
 
 from papershelf.model import Library
-from papershelf.indexes.phrases import Corpus
+from papershelf.indexes.commonness import common_word
+from papershelf.indexes.phrases import GENERIC_TERMS, Corpus
 from papershelf.indexes.topics import Topic, TopicIndex
 from papershelf.indexes.vectors import Vector, term_bags, tf_idf
 
@@ -26,6 +28,7 @@ _POSTINGS = (50, 100)  # ... nor one in more than 100 papers, however large the 
 _STRONGEST = 10  # each paper is indexed and queried by its strongest specific features
 _MIN_SCORE = 0.08  # below this, papers merely share vocabulary
 _TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
+_MIN_WORDS = 2  # without a shared topic, papers share this many words that name something
 
 
 @dataclass(frozen=True)
@@ -70,12 +73,13 @@ def related_papers(
             for other, other_weight in postings[feature]:
                 scores[other] += weight * other_weight
         scores.pop(key, None)
-        best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], item[0]))
-        relations[key] = [
+        best = heapq.nlargest(limit * 2, scores.items(), key=lambda item: (item[1], item[0]))
+        explained = (
             _explain(key, other, score, vectors, topic_index, words)
             for other, score in best
             if score >= _MIN_SCORE
-        ]
+        )
+        relations[key] = list(islice(filter(_grounded, explained), limit))
     return relations
 
 
@@ -112,6 +116,19 @@ class _Spellings(dict[str, str]):
         return spelling
 
 
+def _grounded(relation: Relation) -> bool:
+    """Related for a reason a reader can check: a shared topic, or `_MIN_WORDS` shared
+    words that name something (a string-theory paper and a software-testing paper
+    that share `field` are not related)."""
+    return bool(relation.topics) or len(relation.words) >= _MIN_WORDS
+
+
+def _names_something(term: str, spelling: str) -> bool:
+    """A word worth showing as a reason: not one every paper uses (`model`, `method`),
+    not one of the commonest words of English (`field`, `where`)."""
+    return term not in GENERIC_TERMS and not common_word(spelling)
+
+
 def _explain(
     key: str,
     other: str,
@@ -130,7 +147,9 @@ def _explain(
     shared = {
         f: mine[f] * theirs[f]
         for f in mine.keys() & theirs.keys()
-        if not f.startswith("topic:") and words[f].casefold() not in named  # said by the topic already
+        if not f.startswith("topic:")
+        and words[f].casefold() not in named  # said by the topic already
+        and _names_something(f, words[f])
     }
     strongest = sorted(shared, key=lambda f: (-shared[f], f))[:3]
     return Relation(other, round(score, 3), shared_topics, tuple(words[f] for f in strongest))
