@@ -299,6 +299,18 @@ def test_no_single_common_word_names_a_discovered_topic(example):
     assert {"KV cache", "GPU", "Quantization", "Compression"} <= {t.name for t in topics.topics}
 
 
+def test_a_common_word_gives_way_to_the_phrase_it_heads(example):
+    """`Energy` is too common a word to name a topic, but its papers are a subject: the
+    phrase it heads names them. `GPU`, in a fifth of the papers, is too broad for the
+    papers on GPU kernels, which get a topic of their own beside it."""
+    library, topics = example
+    by_name = {t.name: t for t in topics.topics}
+    energy = {p.key for p in library.papers if "energy" in (p.title + " " + p.abstract).casefold()}
+    assert set(by_name["Energy consumption"].papers) == energy and "Energy" not in by_name
+    kernels, gpu = set(by_name["GPU kernel"].papers), set(by_name["GPU"].papers)
+    assert kernels < gpu and len(kernels) >= 3
+
+
 def test_a_word_papers_use_about_anything_names_no_topic(example):
     """`NVIDIA`, `Batch`, `Stochastic` are rare in everyday English but their papers are no
     more alike than any two papers of the library; a field's words are."""

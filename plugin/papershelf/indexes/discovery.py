@@ -22,7 +22,8 @@ from itertools import chain
 
 from papershelf.indexes.commonness import common_word
 from papershelf.model import Library
-from papershelf.indexes.phrases import GENERIC_TERMS, PaperText, Phrase, clause_phrases, phrase_uses
+from papershelf.text.rules import STOP_WORDS
+from papershelf.indexes.phrases import GENERIC_TERMS, Clause, PaperText, Phrase, clause_phrases, phrase_uses
 from papershelf.indexes.twins import twin_papers, word_forms
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 
@@ -33,6 +34,10 @@ MIN_COHESION = 1.45
 must be. Measured on the example library: words that name a field 1.5-2.9 (`Compression`
 1.58, `Recurrent` 1.80, `CPU` 2.05, `Disaggregated` 2.85), words papers use about anything
 0.7-1.4 (`NVIDIA` 0.74, `Stochastic` 0.93, `Batch` 1.17, `Rank` 1.18, `Stream` 1.37)."""
+
+
+_HEADED_IN = 2
+"""Papers a phrase must be used in to name the subject of a common word it begins."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,9 @@ def discover_subjects(
         for phrase in phrases & wanted:
             plausible[phrase].papers.add(key)
     fitting = sorted((c for c in plausible.values() if c.readable), key=lambda c: (-c.score, c.phrase))
-    return _as_subjects(_choose(fitting, max_topics, about, _Similarity(paper_clauses)), library)
+    broad = math.floor(max_share / 2 * size)
+    chosen = _choose(fitting, max_topics, broad, about, _Similarity(paper_clauses))
+    return _as_subjects(chosen, library)
 
 
 def _paper_phrases(text: PaperText) -> tuple[set[Phrase], set[Phrase]]:
@@ -224,8 +231,14 @@ class _Group:
         )
 
     def label(self, about: set[str], similar: _Similarity) -> _Candidate | None:
-        """The member to name it by: the first one whose name says something."""
-        return next((m for m in self.members if not m.names_nothing(about, similar)), None)
+        """The member to name it by: the first one whose name says something; else the
+        phrase that the first member, a single common word, heads most often (`Energy`
+        gives way to `Energy consumption`), naming the same papers."""
+        named = next((m for m in self.members if not m.names_nothing(about, similar)), None)
+        first = self.members[0]
+        if named is None and len(first.phrase) == 1 and common_word(first.name):
+            return similar.headed_by(first)
+        return named
 
 
 class _Similarity:
@@ -235,10 +248,34 @@ class _Similarity:
     def __init__(self, texts: Mapping[str, PaperText]) -> None:
         self.texts = texts
         self.measured: dict[Phrase, float] = {}
+        self.headings: dict[Phrase, _Candidate | None] = {}
 
     @cached_property
     def cohesion(self) -> Cohesion:
         return Cohesion(tf_idf(term_bags(self.texts))[0])
+
+    def headed_by(self, word: _Candidate) -> _Candidate | None:
+        """The two-word phrase `word` heads in the most of its papers (at least
+        `_HEADED_IN` of them), spelled as their abstracts spell it; looked for once."""
+        if word.phrase not in self.headings:
+            self.headings[word.phrase] = self._headed_by(word)
+        return self.headings[word.phrase]
+
+    def _headed_by(self, word: _Candidate) -> _Candidate | None:
+        users: dict[Phrase, set[str]] = {}
+        for key in word.papers:
+            for clause in self.texts[key].clauses:
+                for start in phrase_uses(clause, word.phrase):
+                    if _names_after(clause, start + 1):
+                        users.setdefault(clause.terms[start : start + 2], set()).add(key)
+        ranked = sorted(users.items(), key=lambda item: (-len(item[1]), item[0]))
+        for phrase, keys in ranked:
+            if len(keys) < _HEADED_IN:
+                break
+            heading = _Candidate(phrase, len(keys), 0, word.texts, word.order, keys)
+            if heading.surfaces:
+                return heading
+        return None
 
     def of(self, candidate: _Candidate) -> float:
         """How much more alike the candidate's papers are than any two, its own words aside."""
@@ -248,10 +285,12 @@ class _Similarity:
 
 
 def _choose(
-    ranked: list[_Candidate], max_topics: int, about: set[str], similar: _Similarity
+    ranked: list[_Candidate], max_topics: int, broad: int, about: set[str], similar: _Similarity
 ) -> list[tuple[_Group, _Candidate]]:
     """Subjects taken greedily in rank order until `max_topics` have a label, each with its
-    label; a twin joins the subject it is a twin of. A subject of common words only
+    label; a twin joins the subject it is a twin of. A phrase narrowing a subject of more
+    than `broad` papers is a subject of its own while the index has room (`GPU kernels`
+    beside `GPU`, which a fifth of the papers name). A subject of common words only
     (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
     out if none does."""
     groups: list[_Group] = []
@@ -265,11 +304,39 @@ def _choose(
             twin.members.append(candidate)
             twin.papers |= candidate.papers
             labelled += unlabelled and twin.label(about, similar) is not None
-        elif not any(group.narrows(candidate) for group in groups):
+        elif all(
+            len(group.papers) > broad and _splits(candidate, similar)
+            for group in groups
+            if group.narrows(candidate)
+        ):
             groups.append(_Group([candidate], set(candidate.papers)))
             labelled += groups[-1].label(about, similar) is not None
     named = ((group, group.label(about, similar)) for group in groups)
     return [(group, label) for group, label in named if label is not None]
+
+
+def _names_after(clause: Clause, at: int) -> bool:
+    """Whether the word at `at` may end a phrase naming something (`consumption`, not
+    `the` nor `efficiency`): `clause_phrases`' end rule, and no generic word."""
+    terms, surfaces = clause.terms, clause.surfaces
+    return (
+        at < len(terms)
+        and bool(surfaces[at])
+        and (at + 1 == len(terms) or bool(surfaces[at + 1]))
+        and terms[at] not in STOP_WORDS
+        and terms[at] not in GENERIC_TERMS
+    )
+
+
+def _splits(candidate: _Candidate, similar: _Similarity) -> bool:
+    """Whether a phrase narrowing a broad subject names a field of its own: abstracts spell
+    it, its last word is not a common one (`GPU memory`), and its papers are as alike as a
+    one-word subject's must be (`GPU kernels` 1.50; `KV cache compression` 1.00)."""
+    return (
+        bool(candidate.surfaces)
+        and not common_word(candidate.name.rsplit(" ", 1)[-1])
+        and similar.of(candidate) >= MIN_COHESION
+    )
 
 
 def _as_subjects(chosen: list[tuple[_Group, _Candidate]], library: Library) -> list[Subject]:
