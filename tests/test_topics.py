@@ -16,6 +16,7 @@ from itertools import combinations
 import pytest
 
 from conftest import FIXTURES, SEED, entry, listing, real_listing
+from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.authors import index_authors
 from papershelf.indexes.commonness import COMMON_ZIPF, common_word
 from papershelf.indexes.discovery import MIN_COHESION
@@ -29,7 +30,7 @@ from papershelf.library.merge import build_library
 from papershelf.model import Library, Paper
 from papershelf.indexes.related import related_papers
 from papershelf.text.rules import split_words
-from papershelf.indexes.topics import Topic, TopicIndex, TopicOptions, index_topics, topic_pages
+from papershelf.indexes.topics import SOURCES, Topic, TopicIndex, TopicOptions, index_topics, topic_pages
 from papershelf.indexes.twins import TWIN_JACCARD, jaccard, word_forms
 
 LABELLED = FIXTURES / "labelled"
@@ -387,3 +388,27 @@ def test_discovered_topics_travel_in_bibtex_and_csl_json(example):
     item = json.loads(csljson_file([library.by_key[key]], topics.subjects))[0]
     assert item["keyword"].startswith(listing_topic + ", ") and "KV cache" in item["keyword"]
     assert not {"container-title", "collection-title"} & item.keys()
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        ("q-fin.ST", "Statistical Finance (q-fin.ST)"),
+        ("astro-ph.CO", "Cosmology and Nongalactic Astrophysics (astro-ph.CO)"),
+        ("cs.LG", "Machine Learning (cs.LG)"),
+        ("hep-th", "High Energy Physics - Theory (hep-th)"),
+        ("Graph Mining", "Graph Mining"),
+    ],
+)
+def test_arxiv_codes_read_as_subjects(code, name):
+    assert subject_name(code) == name
+
+
+def test_listing_topics_are_subjects_not_sources(mixed):
+    """A listing saved as `q-fin.ST` is the topic "Statistical Finance (q-fin.ST)", at the
+    URL its code makes; "Google Scholar alerts" says where papers came from: no topic."""
+    topics = index_topics(mixed)
+    by_slug = {t.slug: t for t in topics.topics if t.kind == "listing"}
+    assert by_slug["q-fin-st"].name == "Statistical Finance (q-fin.ST)"
+    assert not {t.name for t in topics.topics} & SOURCES
+    assert all(t.name != t.slug for t in by_slug.values())

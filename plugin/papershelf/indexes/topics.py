@@ -12,12 +12,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.discovery import discover_subjects
 from papershelf.model import Library
 from papershelf.indexes.phrases import Clause, Corpus, PaperText, Phrase, clauses
+from papershelf.snapshots import huggingface, paper_cards, scholar
 from papershelf.text.slugs import RESERVED_SLUGS, slugify, unique_slugs
 
-__all__ = ["Topic", "TopicIndex", "TopicOptions", "index_topics", "topic_pages"]
+__all__ = ["SOURCES", "Topic", "TopicIndex", "TopicOptions", "index_topics", "topic_pages"]
+
+SOURCES = frozenset({scholar.TOPIC, huggingface.TOPIC, paper_cards.TOPIC})
+"""Listing topics that name where papers came from, not what they are about: no topic."""
 
 _PAGES_PER_ROOT = 2.5
 """Topic pages per square root of the library's papers: 25 for 100 papers, 80 for 1,000."""
@@ -85,6 +90,7 @@ def index_topics(
     named = _with_unique_slugs(
         [*_listing_topics(library), *_curated(options.taxonomy, paper_clauses, known_aliases, library)]
     )
+    named = [replace(t, name=subject_name(t.name)) if t.kind == "listing" else t for t in named]
     discovered: list[Topic] = []
     if options.discover:
         curated = [topic for topic in named if topic.kind == "curated"]
@@ -127,10 +133,13 @@ def _with_unique_slugs(topics: list[Topic]) -> list[Topic]:
 
 
 def _listing_topics(library: Library) -> list[Topic]:
+    """The topics listings were saved under, but a source's name (`SOURCES`). Named by
+    the code as saved (`q-fin.ST`), which makes the slug: `index_topics` adds the name."""
     members: dict[str, list[str]] = {}
     for paper in library.papers:
         for name in paper.topics:
-            members.setdefault(name, []).append(paper.key)
+            if name not in SOURCES:
+                members.setdefault(name, []).append(paper.key)
     ordered = sorted(members, key=lambda name: (-len(members[name]), name.casefold()))
     return [Topic("", name, "listing", tuple(members[name])) for name in ordered]
 
