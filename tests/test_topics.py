@@ -412,3 +412,9 @@ def test_listing_topics_are_subjects_not_sources(mixed):
     assert by_slug["q-fin-st"].name == "Statistical Finance (q-fin.ST)"
     assert not {t.name for t in topics.topics} & SOURCES
     assert all(t.name != t.slug for t in by_slug.values())
+
+
+def test_sources_are_the_readers_topics():
+    from papershelf.snapshots import huggingface, paper_cards, scholar
+
+    assert {scholar.TOPIC, huggingface.TOPIC, paper_cards.TOPIC} == SOURCES

@@ -16,13 +16,14 @@ from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.discovery import discover_subjects
 from papershelf.model import Library
 from papershelf.indexes.phrases import Clause, Corpus, PaperText, Phrase, clauses
-from papershelf.snapshots import huggingface, paper_cards, scholar
 from papershelf.text.slugs import RESERVED_SLUGS, slugify, unique_slugs
 
 __all__ = ["SOURCES", "Topic", "TopicIndex", "TopicOptions", "index_topics", "topic_pages"]
 
-SOURCES = frozenset({scholar.TOPIC, huggingface.TOPIC, paper_cards.TOPIC})
-"""Listing topics that name where papers came from, not what they are about: no topic."""
+SOURCES = frozenset({"Google Scholar alerts", "Hugging Face papers", "Hugging Face daily papers"})
+"""Listing topics that name where papers came from, not what they are about: no topic. The
+readers' `TOPIC`s (`papershelf.snapshots.scholar`, ...), spelled here rather than imported:
+those modules import an HTML parser that a library of copied text never needs."""
 
 _PAGES_PER_ROOT = 2.5
 """Topic pages per square root of the library's papers: 25 for 100 papers, 80 for 1,000."""
