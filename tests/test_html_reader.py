@@ -125,3 +125,19 @@ def test_check_command_counts_and_strict_exit(tmp_path: Path):
     assert "odd.html: 4 found, 4 kept, 1 warning" in strict.stdout
     assert "  warning: odd.html:41: unreadable date 'sometime'" in strict.stdout
     assert "x.bin: 0 found, 0 kept, 1 warning" in strict.stdout
+
+
+def test_an_entry_without_an_author_line_never_takes_its_abstract_as_author(tmp_path: Path):
+    card = "<li><h3>{title}</h3><p>{meta} · 6 August 2026</p><p>{abstract}</p></li>"
+    long = "We report operational experience with a long abstract that has many words in it."
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><body><h1>Parallel Computing</h1><ul>"
+        + card.format(title="A Paper With Authors", meta="Seon Ho Kim, Ui Jeong Jeon", abstract=long)
+        + card.format(title="A Paper Without Authors", meta="Abstract only here.", abstract=long)
+        + "</ul></body></html>",
+        encoding="utf-8",
+    )
+    listing = read_snapshot(page)
+    assert [[a.name for a in e.authors] for e in listing.entries] == [["Seon Ho Kim", "Ui Jeong Jeon"]]
+    assert [str(p) for p in listing.problems] == ["page.html:1: not a paper: no author line; skipped"]

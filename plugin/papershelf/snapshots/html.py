@@ -28,6 +28,7 @@ from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
 from papershelf.snapshots.arxiv_page import is_arxiv_listing_page, read_arxiv_listing_page
 from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space, tag_text
+from papershelf.snapshots.names import reads_as_names
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
@@ -214,7 +215,9 @@ class _Page(PageIndex):
         return None
 
     def _authors(self, item: Tag, anchor: _Anchor | None) -> tuple[str | None, int | None]:
-        """Author elements (one per person, or one for all), else the text before `· date`."""
+        """Author elements (one per person, or one for all), else the text before `· date`
+        when it reads as names: in an entry with no author line that text is the abstract's
+        or a label's, which must never become an author (as in the text reader)."""
         innermost = [self.element(index) for index in self.innermost(self.within(self.authors, item))]
         if innermost:
             text = ", ".join(name for name in map(tag_text, innermost) if name)
@@ -225,7 +228,7 @@ class _Page(PageIndex):
         if holder is None:
             return None, None
         before, separator, _ = tag_text(holder).rpartition(" · ")
-        if separator:
+        if separator and reads_as_names(before):
             return before.strip(), _line(holder)
         return None, None
 
