@@ -98,7 +98,7 @@ def test_export_formats_match_the_site_and_record_keys(tmp_path, site_builder):
     assert _export("--topic", "systems", "--out", str(out), snapshots).returncode == 0
     assert out.read_text(encoding="utf-8") == built.text("topics/systems.bib")
     missing = _export("--topic", "nope", snapshots)
-    assert missing.returncode == 2 and "no topic 'nope'; topics: systems" in missing.stderr
+    assert missing.returncode == 2 and "unknown topic 'nope'; topics: systems" in missing.stderr
 
 
 def test_export_issues_keys_the_site_then_keeps(tmp_path):

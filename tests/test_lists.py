@@ -221,6 +221,31 @@ def test_every_problem_is_a_warning_with_file_and_line(site_builder):
     assert page.select_one(".ps-cite--missing").get_text() == "@missing2026key"
 
 
+MISSPELT = """\
+    # Misspelt
+
+    - [ ] @moreau2026pagin
+    - [ ] topic:cachng
+    - [ ] author:"Alice Moreu"
+    - [ ] author:"alise moreau"
+
+    Citing [@levi2026speculativ] too.
+    """
+
+
+def test_a_misspelt_key_topic_or_author_is_offered_the_closest_names(site_builder):
+    built = _site(site_builder, {"lists/misspelt.md": MISSPELT})
+    assert built.warnings == [
+        "papershelf: lists/misspelt.md:3: unknown citation key 'moreau2026pagin'; "
+        "did you mean 'moreau2026paging' or 'moreau2026routing'?",
+        "papershelf: lists/misspelt.md:4: unknown topic 'cachng'; did you mean 'caching'?",
+        "papershelf: lists/misspelt.md:5: unknown author 'Alice Moreu'; did you mean 'Alice Moreau'?",
+        "papershelf: lists/misspelt.md:6: unknown author 'alise moreau'; did you mean 'Alice Moreau'?",
+        "papershelf: lists/misspelt.md:8: unknown citation key 'levi2026speculativ'; "
+        "did you mean 'levi2026speculative' or 'lund2026speculative'?",
+    ]
+
+
 @pytest.mark.slow
 def test_front_matter_shifts_reported_lines(site_builder):
     built = _site(

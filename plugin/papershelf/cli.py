@@ -8,7 +8,6 @@ and cache (`papershelf.session`), so that `export` and `generate` give what the 
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
@@ -28,7 +27,7 @@ from papershelf.session import Session, Settings
 from papershelf.pages.generated import fill_blocks
 from papershelf.pages import SitePlan
 from papershelf.snapshots import read_snapshot
-from papershelf.text.rules import counted
+from papershelf.text.rules import counted, unknown_name
 from papershelf.pages.writing import OwnFiles
 
 __all__ = ["main"]
@@ -146,9 +145,8 @@ def _export(args: argparse.Namespace) -> int:
     if args.topic:
         topics = {topic.slug: topic for topic in plan.topic_index.topics}
         if args.topic not in topics:
-            nearest = difflib.get_close_matches(args.topic, topics, n=1)
-            hint = f"did you mean {nearest[0]!r}? " if nearest else ""
-            raise _Refused(f"no topic {args.topic!r}; {hint}topics: {', '.join(sorted(topics))}")
+            known = ", ".join(sorted(topics))
+            raise _Refused(f"{unknown_name('topic', args.topic, topics)}; topics: {known}")
         keys = list(topics[args.topic].papers)
     form = export_format(args.format)
     papers = [library.by_key[key] for key in keys]

@@ -13,7 +13,7 @@ from typing import TypeGuard
 
 from papershelf.model import Person, Problem, Sighting
 from papershelf.curation.prose import prose_lines
-from papershelf.text.rules import split_name
+from papershelf.text.rules import split_name, unknown_name
 
 __all__ = [
     "REFERENCES_MARKER",
@@ -92,9 +92,9 @@ def _well_formed(parts: list[re.Match[str] | None]) -> TypeGuard[list[re.Match[s
 def unknown_keys(
     citations: Iterable[Citation], known: set[str], file: str, first_line: int = 1
 ) -> list[Problem]:
-    """A warning for every cited key the library does not have."""
+    """A warning for every cited key the library does not have, with the keys it may mean."""
     return [
-        Problem(Sighting(file, citation.line + first_line), f"unknown citation key {cite.key!r}")
+        Problem(Sighting(file, citation.line + first_line), unknown_name("citation key", cite.key, known))
         for citation in citations
         for cite in citation.cites
         if cite.key not in known

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from papershelf.model import Library, Paper, Problem, Sighting
 from papershelf.curation.prose import prose_lines
-from papershelf.text.rules import fold_title
+from papershelf.text.rules import fold_title, unknown_name
 
 __all__ = ["STATUSES", "ListEntry", "ReadingList", "Resolver", "parse_reading_list", "resolver_for", "tally"]
 
@@ -45,6 +45,8 @@ class Resolver:
     author_slugs: Mapping[str, str] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
     """The paper key each older key stands for (`papershelf.model.Paper.aliases`)."""
+    author_names: Mapping[str, str] = field(default_factory=dict)
+    """Each author slug's displayed name: what a misspelt `author:` is offered."""
 
     def paper_key(self, key: str) -> str | None:
         """The key of the paper `key` names (its own or an older one), if any."""
@@ -145,7 +147,7 @@ def _entry(
         named = key.group("key")
         note = _note(rest[key.end() :], continuation)
         found = resolver.paper_key(named)
-        problem = None if found else f"unknown citation key {named!r}"
+        problem = None if found else unknown_name("citation key", named, resolver.papers)
         return ListEntry(first, last, status, key.group(), note, (found,) if found else ()), problem
     if title := _TITLE.match(rest):
         wanted = title.group("plain") or title.group("curly")
@@ -201,12 +203,12 @@ def _query(fields: Iterable[tuple[str, str]], resolver: Resolver) -> tuple[tuple
     for name, value in fields:
         if name == "topic":
             if value not in resolver.topics:
-                return (), f"unknown topic {value!r}"
+                return (), unknown_name("topic", value, resolver.topics)
             members = set(resolver.topics[value])
         elif name == "author":
             slug = value if value in resolver.authors else resolver.author_slugs.get(fold_title(value))
             if slug is None:
-                return (), f"unknown author {value!r}"
+                return (), unknown_name("author", value, resolver.author_names.values())
             members = set(resolver.authors[slug])
         else:
             span = _date_span(value)
@@ -263,4 +265,4 @@ def resolver_for(
 ) -> Resolver:
     """A resolver over a library; `names` maps each author slug to the displayed name."""
     folded = {fold_title(name): slug for slug, name in names.items()}
-    return Resolver(library.by_key, topics, authors, folded, library.aliases)
+    return Resolver(library.by_key, topics, authors, folded, library.aliases, names)

@@ -17,10 +17,11 @@ Three foldings, each for its own comparison, none of them shown to readers:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from papershelf.model import Person
@@ -33,6 +34,7 @@ __all__ = [
     "NameParts",
     "ascii_fold",
     "counted",
+    "did_you_mean",
     "fold_name",
     "fold_surname",
     "fold_title",
@@ -42,6 +44,7 @@ __all__ = [
     "split_name",
     "split_words",
     "title_words",
+    "unknown_name",
     "without_marks",
 ]
 
@@ -252,3 +255,27 @@ def split_math(text: str) -> list[tuple[bool, str]]:
 def counted(count: int, noun: str, plural: str = "") -> str:
     """`1 paper`, `2 papers`, `0 papers`: the plural only where English wants it."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+# -- Names a user writes -------------------------------------------------------------------
+
+
+def did_you_mean(wanted: str, names: Iterable[str]) -> str:
+    """`did you mean 'kv-cache'?` naming the (at most three) existing names closest to a
+    misspelt one, ignoring case; empty when none is close. One rule for every place a user
+    names a key, topic or author the library does not have (reading lists, `[@key]`
+    citations, the command line), so that each offers the same guesses."""
+    spelt = {name.casefold(): name for name in names}
+    close = [spelt[name] for name in difflib.get_close_matches(wanted.casefold(), spelt, n=3)]
+    if not close:
+        return ""
+    quoted = [repr(name) for name in close]
+    choices = f"{', '.join(quoted[:-1])} or {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+    return f"did you mean {choices}?"
+
+
+def unknown_name(kind: str, wanted: str, names: Iterable[str]) -> str:
+    """`unknown topic 'kv-cach'; did you mean 'kv-cache'?`: the warning for a name of a
+    `kind` (citation key, topic, author) that is not among `names`."""
+    hint = did_you_mean(wanted, names)
+    return f"unknown {kind} {wanted!r}" + (f"; {hint}" if hint else "")
