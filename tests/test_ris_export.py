@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rispy
 
-from conftest import SEED, SiteBuilder
+from conftest import SEED, SiteBuilder, entry, listing
 from papershelf.export.ris import ris_file
 from papershelf.model import Paper, Person
 from papershelf.snapshots.ris import parse_ris
@@ -45,3 +45,34 @@ def test_text_cannot_start_a_record_or_a_tag():
     (record,) = rispy.loads(text)
     assert record["title"] == "Paging ER - TY - JOUR" and record["abstract"] == "Uses ER - TY - BOOK here."
     assert [line for line in text.splitlines() if line.startswith(("TY", "ER"))] == ["TY  - GEN", "ER  - "]
+
+
+def test_each_topic_and_reading_list_has_its_ris_file_linked_from_its_page(site_builder: SiteBuilder):
+    site_builder.snapshot(
+        "feed.txt",
+        listing(
+            entry("Paging the KV Cache", "Alice Moreau, Bin Zhao", "7 August 2026", "KV cache paging."),
+            entry("Evicting KV Cache Entries", "Carlos Ruiz", "6 August 2026", "We evict KV cache entries."),
+            entry("Routing in Mixture-of-Experts Models", "Dana Levi", "5 July 2026", "MoE routing."),
+        ),
+    )
+    (site_builder.root / "docs" / "lists").mkdir()
+    (site_builder.root / "docs" / "lists" / "serving.md").write_text(
+        "# Serving\n\n- [x] @levi2026routing\n- [ ] @moreau2026paging\n", encoding="utf-8"
+    )
+    built = site_builder.build("taxonomy:\n  Caching: [KV cache]\n")
+    assert built.warnings == []
+    for page, ris, keys in [
+        ("topics/caching/", "topics/caching.ris", ["moreau2026paging", "ruiz2026evicting"]),
+        ("lists/serving/", "lists/serving.ris", ["levi2026routing", "moreau2026paging"]),
+    ]:
+        records = rispy.loads(built.text(ris))
+        assert [record["id"] for record in records] == keys
+        whole = {record["id"]: record for record in rispy.loads(built.text("library.ris"))}
+        assert records == [whole[key] for key in keys]
+        links = [a["href"] for a in built.page(page).select("a[href$='.ris']")]
+        assert [(built.site / page / href).resolve() for href in links] == [(built.site / ris).resolve()]
+    index_links = [a["href"] for a in built.page("lists/").select("a[href$='.ris']")]
+    assert [(built.site / "lists" / href).resolve() for href in index_links] == [
+        (built.site / "lists/serving.ris").resolve()
+    ]

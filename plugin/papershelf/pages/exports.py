@@ -1,15 +1,17 @@
-"""The export files: each paper's BibTeX, and the whole library in each export format
-(`papershelf.export.formats`). (Topics' and reading lists' `.bib` files come with their pages.)"""
+"""The export files: each paper's BibTeX, the whole library in each export format
+(`papershelf.export.formats`), and a part of it (a topic, a reading list) as BibTeX and RIS,
+which topics' and reading lists' pages link to."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
-from papershelf.export.formats import EXPORT_FORMATS
+from papershelf.export.formats import EXPORT_FORMATS, export_format
 from papershelf.pages.generated import SiteFile, data_file
 from papershelf.pages.context import PageContext
 
-__all__ = ["export_files"]
+__all__ = ["export_files", "part_files"]
 
 
 def export_files(ctx: PageContext) -> list[SiteFile]:
@@ -21,4 +23,14 @@ def export_files(ctx: PageContext) -> list[SiteFile]:
     return [
         *(data_file(f"papers/{key}.bib", partial(analysis.bibtex.__getitem__, key)) for key in keys),
         *(data_file(form.file_name, partial(form.write, analysis, keys)) for form in EXPORT_FORMATS),
+    ]
+
+
+def part_files(ctx: PageContext, stem: str, keys: Sequence[str]) -> list[SiteFile]:
+    """`<stem>.bib` and `<stem>.ris` of these papers: BibTeX for LaTeX, RIS for EndNote,
+    Mendeley and Zotero, each written as the library's own file writes its entries."""
+    ris = export_format("ris")
+    return [
+        data_file(f"{stem}.bib", partial(ctx.bibtex_file, keys)),
+        data_file(f"{stem}.ris", partial(ris.write, ctx.analysis, keys)),
     ]

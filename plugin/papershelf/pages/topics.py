@@ -1,4 +1,4 @@
-"""Topic pages: each topic's papers (paged) with its BibTeX file, and the topics index with
+"""Topic pages: each topic's papers (paged) with its BibTeX and RIS files, and the topics index with
 the chart of how the largest topics overlap."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from functools import partial
 from markupsafe import Markup
 
 from papershelf.pages.charts import overlap_matrix
-from papershelf.pages.generated import SiteFile, data_file
+from papershelf.pages.exports import part_files
+from papershelf.pages.generated import SiteFile
 from papershelf.pages.context import PageContext
 from papershelf.pages.markup import chart, html, joined, phrase
 from papershelf.pages.paper_lists import PagedList, paged
@@ -21,7 +22,8 @@ __all__ = ["topic_files"]
 _HEAD = html(
     "<h1>{name}{suffix}</h1>\n"
     '<p class="ps-summary">{total} {kind} '
-    '{as_bibtex} <a href="{bib}" download>{slug}.bib</a>.</p>'
+    '{as_bibtex} <a href="{bib}" download>{slug}.bib</a>; '
+    '{as_ris} <a href="{ris}" download>{slug}.ris</a>.</p>'
 )
 _PHRASES = html('<p class="ps-phrases">{label} {phrases}</p>')
 _PHRASE = html("<q>{phrase}</q>")
@@ -30,13 +32,13 @@ _OTHER = html('<a href="{href}">{name}</a> <span class="ps-count">{count}</span>
 
 
 def topic_files(ctx: PageContext) -> Iterator[SiteFile]:
-    """Each topic's pages and `.bib`, then the index (curated, discovered, listing topics)."""
+    """Each topic's pages, `.bib` and `.ris`, then the index (curated, discovered, listing topics)."""
     topics = ctx.analysis.topic_index.topics
     for topic in topics:
         intro = partial(_intro, ctx, topic)
         pattern = f"topics/{topic.slug}/page/{{}}.md"
         yield from paged(ctx, PagedList(f"topics/{topic.slug}.md", pattern, topic.papers, topic.name, intro))
-        yield data_file(f"topics/{topic.slug}.bib", partial(ctx.bibtex_file, topic.papers))
+        yield from part_files(ctx, f"topics/{topic.slug}", topic.papers)
     groups = [[t for t in topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
     kinds = [(group[0].kind, group, max(len(t.papers) for t in group)) for group in groups if group]
     yield ctx.template_page(
@@ -58,7 +60,7 @@ def _overlap_chart(topics: Sequence[Topic], size: int = 12) -> Markup:
 
 
 def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str, here: str) -> Markup:
-    """Name, size, kind and `.bib`; on the first page also the phrases it was matched by
+    """Name, size, kind, `.bib` and `.ris`; on the first page also the phrases it was matched by
     and the topics its papers often have too."""
     bib = ctx.link(f"topics/{topic.slug}.bib", here)
     words = ctx.words
@@ -75,6 +77,8 @@ def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str,
             kind=phrase(kinds[topic.kind]),
             as_bibtex=words.as_bibtex,
             bib=bib,
+            as_ris=words.as_ris,
+            ris=ctx.link(f"topics/{topic.slug}.ris", here),
             slug=topic.slug,
         )
     ]

@@ -61,6 +61,7 @@ class Wording:
     older: str = "Older →"
     pages_label: str = "Pages"
     as_bibtex: str = "As BibTeX:"
+    as_ris: str = "as RIS (EndNote, Mendeley, Zotero):"
     # A paper's page
     abstract: str = "Abstract"
     related: str = "Related papers"
