@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -188,22 +189,52 @@ def test_copy_button_copies_exactly_the_bib_file(visit):
     assert copied == served.removesuffix("\n") and copied.startswith("@misc{kim2026operating,")
 
 
-def test_search_finds_a_word_only_in_an_abstract(visit):
-    page = visit.page
-    page.goto(visit.base)
+def _search(page, words: str) -> None:
+    """Type `words` into the theme's search box until results show."""
     box = page.locator("input.md-search__input")
     box.click()
     result = page.locator(".md-search-result__item").first
     for _ in range(12):  # the search worker may still be loading the index: type again until it answers
         box.fill("")
-        box.type("nanowhale")
+        box.type(words)
         try:
             result.wait_for(timeout=5000)
             break
         except playwright_api.TimeoutError:
             continue
+
+
+def _result_paths(page) -> list[str]:
+    """The site paths the search results link to, in their order (without `?h=` highlights)."""
+    hrefs = page.locator(".md-search-result__item > a").evaluate_all("links => links.map(a => a.href)")
+    return [urlsplit(href).path.strip("/") for href in hrefs]
+
+
+def test_search_finds_a_word_only_in_an_abstract(visit):
+    page = visit.page
+    page.goto(visit.base)
+    _search(page, "nanowhale")
     assert "MESH" in page.locator(".md-search-result").inner_text()
     visit.shot("search")
+
+
+def test_a_key_typed_in_search_finds_its_paper_first_titled_once(visit):
+    """The guide mentions `kim2026operating` in several sections; the paper comes first."""
+    page = visit.page
+    page.goto(visit.base)
+    _search(page, "kim2026operating")
+    assert _result_paths(page)[0] == "papers/kim2026operating"
+    shown = page.locator(".md-search-result__item").first.inner_text()
+    assert shown.count("Operating Multi-Node Full Fine-Tuning") == 1 and "Seon Ho Kim" in shown
+
+
+def test_search_finds_author_and_topic_pages(visit):
+    page = visit.page
+    page.goto(visit.base)
+    _search(page, "Xunliang Cai")
+    assert "authors/xunliang-cai" in _result_paths(page)
+    _search(page, "speculative decoding")
+    assert "topics/speculative-decoding" in _result_paths(page)[:5], _result_paths(page)
 
 
 def test_math_renders_in_titles_and_abstracts(visit):

@@ -122,23 +122,25 @@ def _comparable(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def _same_search(on: bytes, off: bytes) -> None:
-    """With `search_views` off the search plugin reads a paper page's HTML instead of its
-    text view, so it makes other entries for paper pages (that is the switch's whole
-    point); every other page's entries are the same, and every paper is found."""
+    """With `search_views` off the search plugin reads the HTML of a page that has a text
+    view (a paper's, an author's, a topic's first) instead of that view, so it makes other
+    entries for those pages (that is the switch's whole point); every other page's entries
+    are the same, and every such page is found."""
 
     def pages(index: bytes) -> tuple[list[dict[str, str]], set[str]]:
         docs = json.loads(index)["docs"]
-        papers = {doc["location"].split("#")[0] for doc in docs if _is_paper(doc["location"])}
-        return [doc for doc in docs if not _is_paper(doc["location"])], papers
+        viewed = {doc["location"].split("#")[0] for doc in docs if _has_view(doc["location"])}
+        return [doc for doc in docs if not _has_view(doc["location"])], viewed
 
-    (on_rest, on_papers), (off_rest, off_papers) = pages(on), pages(off)
+    (on_rest, on_viewed), (off_rest, off_viewed) = pages(on), pages(off)
     assert on_rest == off_rest
-    assert on_papers == off_papers and on_papers
+    assert on_viewed == off_viewed and on_viewed
 
 
-def _is_paper(location: str) -> bool:
+def _has_view(location: str) -> bool:
     parts = location.split("#")[0].strip("/").split("/")
-    return len(parts) == 2 and parts[0] == "papers" and parts[1] != "page"
+    viewed = parts[0] in ("papers", "authors", "topics") and parts[-1] not in ("page", "letters")
+    return len(parts) == 2 and viewed
 
 
 @pytest.mark.slow

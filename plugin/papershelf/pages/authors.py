@@ -18,6 +18,8 @@ from papershelf.pages.context import PageContext
 from papershelf.pages.letters import letter_src
 from papershelf.pages.markup import html, joined
 from papershelf.pages.paper_lists import paper_list
+from papershelf.pages.searching import search_text
+from papershelf.text.rules import plain_letters
 
 __all__ = ["author_files"]
 
@@ -76,7 +78,17 @@ def _author_page(ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str,
     ]
     if profile.coauthors:
         sections.append(Section(ctx.words.co_authors, partial(_coauthors, ctx, profile, by_slug, here)))
-    return assembled(src_uri, ctx.front_matter(profile.name), sections)
+    front = ctx.front_matter(profile.name, indexed=True)
+    return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, profile))
+
+
+def _search_view(ctx: PageContext, profile: AuthorProfile) -> Markup:
+    """What search reads of an author's page, under the name: the name without accents
+    (where it has any), the affiliations and how many papers; not the papers' titles, which
+    their own pages hold."""
+    plain = plain_letters(profile.name)
+    count = ctx.words.count(len(profile.papers))
+    return search_text((plain if plain != profile.name else "", "; ".join(profile.affiliations), count))
 
 
 def _head(profile: AuthorProfile) -> Markup:

@@ -190,8 +190,9 @@ class PageContext:
         return format_date(date, pattern or self.words.month, locale=self.options.locale).capitalize()
 
     def front_matter(self, title: str, indexed: bool = False) -> FrontMatter:
-        """The title, escaped; pages other than papers' stay out of the search index unless
-        `search_index: all`."""
+        """The title, escaped; pages not `indexed` (all but papers', authors' and a topic's
+        first page, whose search views say what search reads) stay out of the search index
+        unless `search_index: all`."""
         front: dict[str, str | bool | FrontMatter] = {"title": str(text(title))}
         if self.options.pages_for == "plugin":
             front["template"] = PAGE_TEMPLATE

@@ -18,11 +18,11 @@ from papershelf.curation.collect import Curation, DocPage
 from papershelf.curation.lists import ReadingList
 from papershelf.model import Paper, iso_date
 from papershelf.library.identifiers import paper_links, web_ids
-from papershelf.text.rules import plain_letters
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
 from papershelf.pages.wording import shortened
 from papershelf.pages.markup import external, html, joined, phrase, rendered
+from papershelf.pages.searching import search_text, typed_name
 
 __all__ = ["arxiv_title_search", "citation_meta", "paper_page"]
 
@@ -118,23 +118,20 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, paper))
 
 
-_SEARCH = html("<p>{title}</p>\n<p>{names}</p>\n<p>{about}</p>\n<p>{abstract}</p>\n")
-
-
 def _search_view(ctx: PageContext, paper: Paper) -> Markup:
-    """What search reads of a paper: one entry, not one per heading, holding the title, the
-    names as listed and without accents (`Garcia` finds García-Ferrero) with affiliations,
-    the key and topics, and the abstract, each a paragraph of its own so that a snippet never
-    runs one into the next. Formulas are their TeX source: words, not MathML elements."""
+    """What search reads of a paper: one entry, not one per heading, titled with the title
+    and the key (a key typed in search finds its paper first: the title outweighs the text
+    of a guide page that mentions the key), holding the names as listed and without accents
+    with affiliations, the topics, and the abstract. Formulas are their TeX source: words,
+    not MathML elements."""
     names = []
     for person in paper.authors:
-        plain = plain_letters(person.name)
-        names.append(person.name if plain == person.name else f"{person.name} ({plain})")
+        names.append(typed_name(person.name))
         if person.affiliation:
             names.append(person.affiliation)
-    topics = [topic.name for topic in ctx.analysis.topic_index.by_paper[paper.key]]
-    about = ctx.words.separator.join([paper.key, *topics])
-    return _SEARCH(title=paper.title, names=", ".join(names), about=about, abstract=paper.abstract)
+    topics = ctx.words.separator.join(topic.name for topic in ctx.analysis.topic_index.by_paper[paper.key])
+    title = ctx.words.separator.join((paper.title, paper.key))
+    return search_text((", ".join(names), topics, paper.abstract), title, anchor=paper.key)
 
 
 def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:

@@ -43,6 +43,9 @@ class PagedList:
     title: str
     intro: Intro
     in_nav: bool = False
+    search_view: Callable[[], Markup] | None = None
+    """What search reads of the first page, which is then in the index (the papers' titles
+    are left to their own pages); without it, no page of the list is."""
 
     def src(self, number: int) -> str:
         return self.first if number == 1 else self.pattern.format(number)
@@ -72,8 +75,9 @@ def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Se
         intro = papers.intro(len(papers.keys), number, suffix, here)
         return joined("\n", (intro, paper_list(ctx, keys, here), _pager(ctx, papers, number, count, here)))
 
-    front_matter = ctx.front_matter(papers.title + suffix)
-    return assembled(src_uri, front_matter, [Section(None, body)], papers.in_nav and number == 1)
+    view = papers.search_view if number == 1 else None
+    front_matter = ctx.front_matter(papers.title + suffix, indexed=view is not None)
+    return assembled(src_uri, front_matter, [Section(None, body)], papers.in_nav and number == 1, view)
 
 
 def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup:

@@ -15,6 +15,7 @@ from papershelf.pages.generated import SiteFile
 from papershelf.pages.context import PageContext
 from papershelf.pages.markup import chart, html, joined, phrase
 from papershelf.pages.paper_lists import PagedList, paged
+from papershelf.pages.searching import search_text
 from papershelf.indexes.topics import Topic
 
 __all__ = ["topic_files"]
@@ -37,7 +38,9 @@ def topic_files(ctx: PageContext) -> Iterator[SiteFile]:
     for topic in topics:
         intro = partial(_intro, ctx, topic)
         pattern = f"topics/{topic.slug}/page/{{}}.md"
-        yield from paged(ctx, PagedList(f"topics/{topic.slug}.md", pattern, topic.papers, topic.name, intro))
+        view = partial(_search_view, ctx, topic)
+        first = f"topics/{topic.slug}.md"
+        yield from paged(ctx, PagedList(first, pattern, topic.papers, topic.name, intro, search_view=view))
         yield from part_files(ctx, f"topics/{topic.slug}", topic.papers)
     groups = [[t for t in topics if t.kind == kind] for kind in ("curated", "discovered", "listing")]
     kinds = [(group[0].kind, group, max(len(t.papers) for t in group)) for group in groups if group]
@@ -95,6 +98,14 @@ def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str,
         )
         parts.append(_COOCCURRING(label=words.together_with, others=joined(", ", others)))
     return joined("\n", parts)
+
+
+def _search_view(ctx: PageContext, topic: Topic) -> Markup:
+    """What search reads of a topic, under its name: the other phrases it was matched by,
+    the names it absorbed and how many papers it has; not the papers' titles, which their
+    own pages hold."""
+    others = [name for name in (*topic.phrases, *topic.also) if name.casefold() != topic.name.casefold()]
+    return search_text((", ".join(others), ctx.words.count(len(topic.papers))))
 
 
 def _cooccurring(ctx: PageContext, topic: Topic, limit: int = 8) -> list[tuple[Topic, int]]:
