@@ -5,27 +5,28 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 
 from conftest import LABELLED_SNAPSHOT, entry, listing
-from papershelf.pages.charts import month_bars, overlap_matrix
+from papershelf.pages.charts import overlap_matrix, timeline_bars
 
 
-def test_month_bars_one_bar_per_month_with_counts():
-    slots = [("May 2026", "May 2026", 3, "../2026-05/"), ("June 2026 – July 2026", "…", 0, "")]
-    slots.append(("August 2026", "Aug 2026", 1, "../2026-08/"))
-    svg = BeautifulSoup(month_bars(slots, str), "html.parser")
+def test_timeline_bars_one_row_per_slot_newest_first_with_counts():
+    slots = [("August 2026", "Aug 2026", 1, "../2026-08/"), ("July 2026", "Jul 2026", 0, "")]
+    slots += [("2025", "2025", 3, "#y2025"), ("2019 – 2024", "…", 0, "")]
+    svg = BeautifulSoup(timeline_bars(slots, str), "html.parser")
     bars = svg.select("rect.ps-chart-bar")
-    assert len(bars) == 3 and float(bars[0]["height"]) > float(bars[2]["height"]) > 0
-    assert [a["href"] for a in svg.select("a")] == ["../2026-05/", "../2026-08/"]  # a gap links nowhere
-    assert [a.rect is not None for a in svg.select("a")] == [True, True]
+    assert len(bars) == 4 and float(bars[2]["width"]) > float(bars[0]["width"]) > float(bars[1]["width"]) == 0
+    assert [float(bar["y"]) for bar in bars] == sorted(float(bar["y"]) for bar in bars)  # top to bottom
+    assert [a["href"] for a in svg.select("a")] == ["../2026-08/", "#y2025"]  # a gap links nowhere
     assert [t.get_text() for t in svg.select("g > title")] == [
-        "May 2026: 3 papers",
-        "June 2026 – July 2026: 0 papers",
         "August 2026: 1 paper",
+        "July 2026: 0 papers",
+        "2025: 3 papers",
+        "2019 – 2024: 0 papers",
     ]
     assert svg.svg["role"] == "group" and svg.svg.title.get_text() == "Papers per month"  # it holds links
-    assert svg.select_one("a")["aria-label"] == "May 2026: 3 papers"
-    texts = svg.select("text")
-    assert [t.get_text() for t in texts if t.get_text().isdigit()] == ["3", "0", "1"]  # no hover needed
-    assert min(float(t["font-size"]) for t in texts) >= 12
+    texts = [t.get_text() for t in svg.select("text")]
+    assert texts == ["Aug 2026", "1", "Jul 2026", "0", "2025", "3", "…", "0"]  # no hover needed
+    assert min(float(t["font-size"]) for t in svg.select("text")) >= 12
+    assert svg.svg["viewbox"].split()[2] == "320"  # as wide as a phone's column, however long
 
 
 def test_overlap_matrix_escapes_names_and_shades_shared_papers():
@@ -46,6 +47,30 @@ def test_charts_on_timeline_and_topics_pages(site_builder):
     built = site_builder.build()
     assert built.warnings == []
     timeline = built.page("timeline/").select_one("svg.ps-chart")
-    assert len(timeline.select("rect.ps-chart-bar")) == 8  # January to August 2026
+    assert len(timeline.select("rect.ps-chart-bar")) == 8  # August to January 2026
     topics = built.page("topics/").select_one("svg.ps-chart")
     assert len(topics.select("rect")) == 36  # the six discovered topics, pairwise
+
+
+def test_a_timeline_of_many_years_shows_recent_months_then_years_newest_first(site_builder):
+    papers = [entry(f"Paper of {year}", "Ann Author", f"3 March {year}") for year in range(2009, 2026)]
+    papers += [entry("Newest Paper", "Ann Author", "7 August 2026"), entry("Next", "Bo Li", "2 June 2026")]
+    site_builder.snapshot("a.txt", listing(*papers))
+    built = site_builder.build()
+    assert built.warnings == []
+    page = built.page("timeline/")
+    svg = page.select_one("svg.ps-chart")
+    rows = [title.get_text() for title in svg.select("g > title")]
+    # September 2024 to August 2026 month by month, then January to August 2024, then 2023 to 2009
+    assert len(rows) == 24 + 1 + 15
+    assert rows[:3] == ["August 2026: 1 paper", "July 2026: 0 papers", "June 2026: 1 paper"]
+    assert rows[23] == "September 2024: 0 papers" and rows[24] == "January 2024 – August 2024: 1 paper"
+    assert rows[25:] == [f"{year}: 1 paper" for year in range(2023, 2008, -1)]
+    assert svg["viewbox"].split()[2] == "320"
+    links = [a["href"] for a in svg.select("a")]
+    assert [(built.site / "timeline" / href).resolve().name for href in links[:2]] == ["2026-08", "2026-06"]
+    years = [href for href in links if href.startswith("#")]
+    assert years == [f"#y{year}" for year in range(2024, 2008, -1)]
+    assert all(page.find(id=href[1:]) is not None for href in years)  # each year's part of the list
+    months = [a.get_text() for a in page.select("#y2026 + ul.ps-timeline a")]
+    assert months == ["August 2026", "June 2026"]

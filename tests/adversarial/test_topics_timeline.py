@@ -58,20 +58,20 @@ def decades_site(tmp_path_factory):
 
 
 def test_timeline_chart_grows_with_the_months_that_have_papers(decades_site):
-    """March 1995, the 30 years after it as one gap, January to April 2026 month by month."""
+    """April 2026 back to May 2024 month by month, newest first, then the 28 empty years
+    before them as one gap, then 1995: the chart never grows with the span of the dates."""
     timeline = decades_site.page("timeline/")
     bars = timeline.select("svg.ps-chart rect.ps-chart-bar")
     labels = [title.get_text() for title in timeline.select("svg.ps-chart g > title")]
-    assert labels == [
-        "March 1995: 1 paper",
-        "April 1995 – December 2025: 0 papers",
-        "January 2026: 1 paper",
-        "February 2026: 0 papers",
-        "March 2026: 0 papers",
+    assert labels[:4] == [
         "April 2026: 1 paper",
+        "March 2026: 0 papers",
+        "February 2026: 0 papers",
+        "January 2026: 1 paper",
     ]
-    assert len(bars) == 6 and len(decades_site.text("timeline/index.html")) < 100_000
-    assert [float(bar["height"]) > 0 for bar in bars] == [True, False, True, False, False, True]
+    assert labels[23:] == ["May 2024: 0 papers", "1996 – April 2024: 0 papers", "1995: 1 paper"]
+    assert len(bars) == 26 and len(decades_site.text("timeline/index.html")) < 100_000
+    assert [float(bar["width"]) > 0 for bar in bars] == [True, False, False, True] + [False] * 21 + [True]
 
 
 def test_every_month_with_papers_keeps_its_page(decades_site):
@@ -83,8 +83,9 @@ def test_every_month_with_papers_keeps_its_page(decades_site):
 def test_each_month_bar_links_to_its_month_and_labels_carry_the_year(decades_site):
     timeline = decades_site.page("timeline/")
     links = [a["href"] for a in timeline.select("svg.ps-chart a")]
-    assert links == ["../timeline/1995-03/", "../timeline/2026-01/", "../timeline/2026-04/"]
-    for href in links:
+    assert links == ["../timeline/2026-04/", "../timeline/2026-01/", "#y1995"]
+    for href in links[:2]:
         assert (decades_site.site / "timeline" / href.removeprefix("../timeline/") / "index.html").is_file()
-    labels = [text.get_text() for text in timeline.select("svg.ps-chart > text")][1:]
+    assert timeline.find(id="y1995").find_next("a").get_text() == "March 1995"
+    labels = [text.get_text() for text in timeline.select("svg.ps-chart text")]
     assert "Jan 2026" in labels and "Apr 2026" in labels and "Apr 26" not in labels

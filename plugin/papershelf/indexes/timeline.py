@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from papershelf.model import YEAR, Library
 
-__all__ = ["Month", "chart_slots", "index_months"]
+__all__ = ["RECENT_MONTHS", "Month", "Slot", "chart_slots", "index_months"]
 
-_MAX_GAP = 3
-"""Empty months the chart draws one by one between two months with papers; a longer gap
-is a single empty slot."""
+RECENT_MONTHS = 24
+"""Months the chart shows one by one, ending at the newest paper's month; the years before
+them are a bar each."""
 
 
 @dataclass(frozen=True)
@@ -42,22 +42,43 @@ def index_months(library: Library) -> list[Month]:
     return [Month(year, month, tuple(keys)) for (year, month), keys in sorted(members.items(), reverse=True)]
 
 
-def chart_slots(months: Iterable[Month]) -> list[tuple[dt.date, dt.date, int]]:
-    """The chart's slots, oldest first: (first month, last month, papers). A month with papers
-    is a slot; a gap of up to `_MAX_GAP` empty months is an empty slot per month, a longer gap
-    one empty slot that spans it. So the chart grows with the months that have papers (at
-    most `_MAX_GAP + 1` slots each), never with the span of the dates (1995 beside 2026)."""
-    slots: list[tuple[dt.date, dt.date, int]] = []
-    previous: int | None = None
-    for month in sorted(months, key=lambda m: (m.year, m.month)):
-        number = month.year * 12 + month.month - 1
-        if previous is not None and number - previous - 1 > _MAX_GAP:
-            slots.append((_nth_month(previous + 1), _nth_month(number - 1), 0))
-        elif previous is not None:
-            slots += [(_nth_month(n), _nth_month(n), 0) for n in range(previous + 1, number)]
-        slots.append((month.first_day, month.first_day, len(month.papers)))
-        previous = number
+@dataclass(frozen=True)
+class Slot:
+    """A bar of the timeline chart: the papers of `first`'s month to `last`'s, one month or
+    (`year`) the part of a year before the recent months; a run of empty years is one."""
+
+    first: dt.date
+    last: dt.date
+    papers: int
+    year: bool = False
+
+
+def chart_slots(months: Sequence[Month], recent: int = RECENT_MONTHS) -> list[Slot]:
+    """The chart's bars, newest first: each of the `recent` months that end at the newest
+    paper's month (from the oldest paper's month, if that is later), then each year before
+    them. So the chart has at most `recent` bars and one a year, whatever the span of the
+    dates, and what is newest is what a reader sees first."""
+    if not months:
+        return []
+    count = {_number(month): len(month.papers) for month in months}
+    newest, oldest = max(count), min(count)
+    start = max(oldest, newest - recent + 1)
+    slots = [Slot(_nth_month(n), _nth_month(n), count.get(n, 0)) for n in range(newest, start - 1, -1)]
+    years: dict[int, int] = {}
+    for number in range(start - 1, oldest - 1, -1):
+        years[number // 12] = years.get(number // 12, 0) + count.get(number, 0)
+    for year, papers in years.items():
+        last = min(dt.date(year, 12, 1), _nth_month(start - 1))
+        if slots[-1].year and not papers and not slots[-1].papers:  # a run of empty years: one gap
+            slots[-1] = Slot(dt.date(year, 1, 1), slots[-1].last, 0, year=True)
+        else:
+            slots.append(Slot(dt.date(year, 1, 1), last, papers, year=True))
     return slots
+
+
+def _number(month: Month) -> int:
+    """The month counted from January of year 0."""
+    return month.year * 12 + month.month - 1
 
 
 def _nth_month(number: int) -> dt.date:

@@ -6,7 +6,8 @@ Labels are escaped by the caller's `escape` function (text from snapshots is dat
 
 Each chart says its natural width (`--ps-chart-width`): the stylesheet never draws it
 narrower, so that its text (12 units) is never under 12 px; on a phone a wide chart scrolls
-sideways instead of shrinking. Every number is written on the chart: a phone has no hover.
+sideways instead of shrinking, and the timeline's is as narrow as a phone's column, so that
+it never does. Every number is written on the chart: a phone has no hover.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from papershelf.text.rules import counted
 
-__all__ = ["month_bars", "overlap_matrix"]
+__all__ = ["overlap_matrix", "timeline_bars"]
 
 Escape = Callable[[str], str]
 
@@ -24,50 +25,41 @@ _TEXT = 12
 _DARK_SHADE = 0.55
 """From this opacity of a cell's fill on, its number is written in the colour the theme
 writes on that fill (light or dark scheme), else in the text colour."""
-_LABEL_ROOM = 64
-"""The width a month's label (`Sep 2026`) takes at `_TEXT`, with a gap."""
 
 
-def month_bars(months: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
-    """Papers per month, oldest left: (label, short label, count, link) per bar (a bar may
-    stand for a gap of several empty months, and then links nowhere). Each bar has its count
-    above it; the months are labelled as often as their labels fit."""
-    if not months:
+def timeline_bars(slots: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
+    """Papers per month, newest at the top, then per year: (label, short label, count, link)
+    per bar, a row each (a bar may stand for several empty years, and then links nowhere).
+    Rows, not columns, so that the chart is as wide as a phone's column whatever the span of
+    the dates, and grows downwards; every row has its label and its count."""
+    if not slots:
         return ""
-    step = _LABEL_ROOM if len(months) <= 12 else 40  # a year's months all labelled
-    height, bottom, top, left = 200, 28, 22, 8
-    width = max(320, left * 2 + step * len(months))
-    every = -(-_LABEL_ROOM // step)  # label every n-th month
-    largest = max(count for _, _, count, _ in months) or 1
-    base = height - bottom
-    bars = []
-    for index, (label, short, count, href) in enumerate(months):
-        bar = (base - top) * count / largest
-        x = left + index * step
-        name = f"{escape(label)}: {counted(count, 'paper')}"
+    row, top, left, label, right = 20, 6, 4, 72, 34
+    width = 320
+    height = top * 2 + row * len(slots)
+    largest = max(count for _, _, count, _ in slots) or 1
+    room = width - label - right
+    rows = []
+    for index, (name, short, count, href) in enumerate(slots):
+        y = top + index * row
+        bar = room * count / largest
+        about = f"{escape(name)}: {counted(count, 'paper')}"
+        text = f'y="{y + 14}" font-size="{_TEXT}" fill="currentColor"'
         shape = (
-            f"<g><title>{name}</title>"
-            f'<rect class="ps-chart-bar" x="{x + step * 0.15:.1f}" y="{base - bar:.1f}" '
-            f'width="{step * 0.7:.1f}" height="{bar:.1f}" rx="2"/>'
-            f'<text x="{x + step / 2:.1f}" y="{base - bar - 5:.1f}" text-anchor="middle" '
-            f'font-size="{_TEXT}" fill="currentColor">{count}</text></g>'
+            f'<g><title>{about}</title><text x="{left}" {text}>{escape(short)}</text>'
+            f'<rect class="ps-chart-bar" x="{label}" y="{y + 3}" width="{bar:.1f}" height="{row - 6}"/>'
+            f'<text x="{label + bar + 4:.1f}" {text}>{count}</text></g>'
         )
-        bars.append(f'<a href="{escape(href)}" aria-label="{name}">{shape}</a>' if href else shape)
-        if (len(months) - 1 - index) % every == 0:  # the newest month always has its label
-            bars.append(
-                f'<text x="{x + step / 2:.1f}" y="{base + 18}" text-anchor="middle" '
-                f'font-size="{_TEXT}" fill="currentColor">{escape(short)}</text>'
-            )
-    axis = f'<line class="ps-chart-axis" x1="{left}" y1="{base}" x2="{width - left}" y2="{base}"/>'
-    total = sum(count for _, _, count, _ in months)
-    filled = sum(1 for _, _, count, _ in months if count)
-    linked = any(href for *_, href in months)
+        rows.append(f'<a href="{escape(href)}" aria-label="{about}">{shape}</a>' if href else shape)
+    axis = f'<line class="ps-chart-axis" x1="{label}" y1="{top}" x2="{label}" y2="{height - top}"/>'
+    total = sum(count for _, _, count, _ in slots)
+    linked = any(href for *_, href in slots)
     return _svg(
         width,
         height,
         "Papers per month",
-        f"{counted(total, 'paper')} in {counted(filled, 'month')}",
-        axis + "".join(bars),
+        f"{counted(total, 'paper')}, newest first",
+        axis + "".join(rows),
         # a picture holds no links (axe: nested-interactive): one with links is a group of them
         role="group" if linked else "img",
     )

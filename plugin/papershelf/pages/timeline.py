@@ -1,21 +1,21 @@
 """Month pages: each month's papers (paged), and the timeline index with its chart of
-papers per month."""
+papers per month (the recent months, then per year) and its months by year."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
+from itertools import groupby
 from functools import partial
 
 from markupsafe import Markup
 
-from papershelf.pages.charts import month_bars
+from papershelf.pages.charts import timeline_bars
 from papershelf.model import YEAR
 from papershelf.pages.generated import SiteFile
 from papershelf.pages.context import PageContext
 from papershelf.pages.markup import chart, html
 from papershelf.pages.paper_lists import NOWHERE, PagedList, neighbours, paged
-from papershelf.indexes.timeline import Month, chart_slots
+from papershelf.indexes.timeline import Month, Slot, chart_slots
 
 __all__ = ["timeline_files"]
 
@@ -36,14 +36,15 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
         title, intro = ctx.month_name(month), partial(_intro, ctx, month, newer, older)
         yield from paged(ctx, PagedList(f"timeline/{month.slug}.md", pattern, month.papers, title, intro))
     undated = sum(1 for paper in ctx.library.papers if paper.date is None or paper.date_precision == YEAR)
-    slots = [_chart_slot(ctx, *slot) for slot in chart_slots(ctx.analysis.months)]
+    months = ctx.analysis.months
+    slots = [_chart_slot(ctx, slot) for slot in chart_slots(months)]
     yield ctx.template_page(
         "timeline.md.j2",
         "timeline/index.md",
         in_nav=True,
-        months=ctx.analysis.months,
+        years=[(year, _year_anchor(year), list(of)) for year, of in groupby(months, key=lambda m: m.year)],
         undated=undated,
-        chart=chart(month_bars, slots),
+        chart=chart(timeline_bars, slots),
     )
 
 
@@ -72,11 +73,22 @@ def _month_link(ctx: PageContext, month: Month, here: str) -> Markup:
     return ctx.link(f"timeline/{month.slug}.md", here)
 
 
-def _chart_slot(ctx: PageContext, first: dt.date, last: dt.date, count: int) -> tuple[str, str, int, str]:
-    """A bar's label, short label (`Apr 2026`, `wording.Wording.short_month`) and link to
-    its month's page: a month, or a gap of several (`…`, no link)."""
-    label = ctx.month_name(first)
-    if first == last:
-        href = str(ctx.link(f"timeline/{first:%Y-%m}.md", "timeline/index.md")) if count else ""
-        return label, ctx.month_name(first, ctx.words.short_month), count, href
-    return f"{label} – {ctx.month_name(last)}", "…", count, ""
+def _chart_slot(ctx: PageContext, slot: Slot) -> tuple[str, str, int, str]:
+    """A bar's label, short label (`Apr 2026`, `wording.Wording.short_month`; a year) and
+    link: a month to its page, a year to its part of the list of months; a run of empty
+    years (`…`) links nowhere."""
+    if not slot.year:
+        href = str(ctx.link(f"timeline/{slot.first:%Y-%m}.md", "timeline/index.md")) if slot.papers else ""
+        short = ctx.month_name(slot.first, ctx.words.short_month)
+        return ctx.month_name(slot.first), short, slot.papers, href
+    year, whole = slot.first.year, slot.last.month == 12
+    end = str(slot.last.year) if whole else ctx.month_name(slot.last)
+    if slot.last.year != year:
+        return f"{year} – {end}", "…", 0, ""
+    label = str(year) if whole else f"{ctx.month_name(slot.first)} – {end}"
+    return label, str(year), slot.papers, f"#{_year_anchor(year)}" if slot.papers else ""
+
+
+def _year_anchor(year: int) -> str:
+    """The id of a year's heading in the list of months."""
+    return f"y{year}"
