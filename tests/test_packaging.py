@@ -74,7 +74,7 @@ def test_the_sdist_carries_the_tests_and_the_example_site(dist: Path):
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for needed in ("tests/conftest.py", "tests/fixtures/snapshots/hard.txt", *EXAMPLE, "docs/index.md"):
         assert needed in names, f"the sdist lacks {needed}"
-    assert "plugin/papershelf/pages/templates/entry.md.j2" in names
+    assert "plugin/papershelf/pages/templates/papershelf/paper.html" in names
     assert not {name for name in names if "__pycache__" in name or name.startswith(".cache")}
 
 

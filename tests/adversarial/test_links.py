@@ -20,7 +20,7 @@ from papershelf.library.identifiers import is_doi, paper_links, web_url
 from papershelf.export.bibtex import bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.model import Identifiers, Paper, Sighting
-from papershelf.pages.paper import citation_meta
+from papershelf.pages.paper import citation_tags
 
 # What a browser runs or opens from the page when clicked, as sources write it.
 HOSTILE = [
@@ -170,7 +170,8 @@ def test_the_writers_refuse_such_a_link_from_any_reader(url: str):
     ids = Identifiers(url=url, pdf_url=url, doi=PAYLOAD_DOI)
     paper = Paper("p1", "Title", (), None, "", False, (), (Sighting("x.txt", 1),), ids=ids)
     assert paper_links(ids) == []
-    assert "citation_pdf_url" not in citation_meta(paper) and "citation_doi" not in citation_meta(paper)
+    names = [name for name, _ in citation_tags(paper)]
+    assert "citation_pdf_url" not in names and "citation_doi" not in names
     assert "url" not in bibtex_file([paper]) and "doi" not in bibtex_file([paper])
     assert "URL" not in csljson_file([paper]) and "DOI" not in csljson_file([paper])
 

@@ -2,7 +2,8 @@
 that list every author by initial, and the authors index.
 
 Which letter page lists whom, and where a name links, is `letters`'s business; here is
-only what the pages show.
+only what the pages show. How they look is `papershelf/author.html`'s and
+`papershelf/letter.html`'s, the authors index `papershelf/authors.html`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from papershelf.indexes.authors import AuthorProfile
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
 from papershelf.pages.letters import letter_src
-from papershelf.pages.markup import html, joined
 from papershelf.pages.paper_lists import paper_list
 from papershelf.pages.searching import search_text
 from papershelf.text.rules import plain_letters
@@ -25,22 +25,6 @@ __all__ = ["author_files"]
 
 Initials = list[tuple[str, list[str], int]]
 """Each initial with the source paths of its letter pages and how many authors it has."""
-
-_NAME = html("<h1>{name}</h1>")
-_AFFILIATED_NAME = html('<h1>{name}</h1>\n<p class="ps-affiliations">{affiliations}</p>')
-_COAUTHORS = html('<p class="ps-coauthors">\n{links}\n</p>')
-_LINK = html('<a href="{href}">{name}</a>')
-_CURRENT = html('<span aria-current="page">{name}</span>')
-_LETTER = html(
-    "<h1>{heading}</h1>\n"
-    '<nav class="ps-letters" aria-label="{label}">\n{links}\n</nav>\n'
-    '<ul class="ps-authors-index">\n{authors}\n</ul>'
-)
-_WITH_PAGE = html('<li id="{slug}"><a href="{href}">{name}</a> <span class="ps-count">{count}</span></li>')
-_ENTRY = html('<li id="{slug}">{name}: {papers}</li>')
-_AFFILIATED_ENTRY = html(
-    '<li id="{slug}">{name} <span class="ps-affiliation">({affiliations})</span>: {papers}</li>'
-)
 
 
 def author_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -59,7 +43,7 @@ def author_files(ctx: PageContext) -> Iterator[SiteFile]:
             yield _letter_page(ctx, letter, number, len(pages), profiles, initials)
     prolific = sorted(authors, key=lambda p: (-len(p.papers), p.sort_name))[:50]
     yield ctx.template_page(
-        "authors.md.j2",
+        "authors",
         "authors/index.md",
         in_nav=True,
         total=len(authors),
@@ -73,7 +57,7 @@ def _author_page(ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str,
     src_uri = f"authors/{profile.slug}.md"
     here = src_uri
     sections = [
-        Section(None, partial(_head, profile)),
+        Section(None, partial(_head, ctx, profile)),
         Section(ctx.words.papers_title, partial(paper_list, ctx, profile.papers, here)),
     ]
     if profile.coauthors:
@@ -88,23 +72,18 @@ def _search_view(ctx: PageContext, profile: AuthorProfile) -> Markup:
     their own pages hold."""
     plain = plain_letters(profile.name)
     count = ctx.words.count(len(profile.papers))
-    return search_text((plain if plain != profile.name else "", "; ".join(profile.affiliations), count))
+    return search_text(ctx, (plain if plain != profile.name else "", "; ".join(profile.affiliations), count))
 
 
-def _head(profile: AuthorProfile) -> Markup:
-    if not profile.affiliations:
-        return _NAME(name=profile.name)
-    return _AFFILIATED_NAME(name=profile.name, affiliations="; ".join(profile.affiliations))
+def _head(ctx: PageContext, profile: AuthorProfile) -> Markup:
+    return ctx.sections("author").head(profile.name, profile.affiliations)
 
 
 def _coauthors(
     ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str, AuthorProfile], here: str
 ) -> Markup:
-    links = (
-        _LINK(href=ctx.link(ctx.author_targets[slug], here), name=by_slug[slug].name)
-        for slug in profile.coauthors
-    )
-    return _COAUTHORS(links=joined(",\n", links))
+    people = [(ctx.link(ctx.author_targets[slug], here), by_slug[slug].name) for slug in profile.coauthors]
+    return ctx.sections("author").coauthors(people)
 
 
 def _letter_page(
@@ -132,47 +111,34 @@ def _letter_html(
 ) -> Markup:
     """Heading (the page's title), the initials to go to, the authors."""
     links = _initials_nav(ctx, letter, number, initials, here)
-    label = ctx.words.by_initial_label
-    return _LETTER(heading=heading, label=label, links=links, authors=_letter_items(ctx, profiles, here))
+    return ctx.sections("letter").page(heading, links, _letter_items(ctx, profiles, here))
 
 
-def _initials_nav(ctx: PageContext, letter: str, number: int, initials: Initials, here: str) -> Markup:
-    """A link to each initial; this initial's pages numbered, the current one marked."""
-    links = []
+def _initials_nav(
+    ctx: PageContext, letter: str, number: int, initials: Initials, here: str
+) -> list[tuple[Markup | None, str]]:
+    """A link to each initial; this initial's pages numbered, the current one not linked."""
+    links: list[tuple[Markup | None, str]] = []
     for other, sources, _ in initials:
         if other != letter:
-            links.append(_LINK(href=ctx.link(sources[0], here), name=ctx.words.initial(other)))
+            links.append((ctx.link(sources[0], here), ctx.words.initial(other)))
             continue
         for index, source in enumerate(sources, start=1):
             label = ctx.words.initial(other) + (str(index) if len(sources) > 1 else "")
-            if index == number:
-                links.append(_CURRENT(name=label))
-            else:
-                links.append(_LINK(href=ctx.link(source, here), name=label))
-    return joined(" ", links)
+            links.append((None if index == number else ctx.link(source, here), label))
+    return links
 
 
-def _letter_items(ctx: PageContext, profiles: list[AuthorProfile], here: str) -> Markup:
+def _letter_items(ctx: PageContext, profiles: list[AuthorProfile], here: str) -> list[Markup]:
     """Each author: a link to their page, or (none of their own) the author with their
     affiliations and linked papers, under the anchor that paper pages link to."""
+    author = ctx.sections("letter").author
     items = []
     for profile in profiles:
         target = ctx.author_targets[profile.slug]
         if "#" not in target:
-            href = ctx.link(target, here)
-            items.append(
-                _WITH_PAGE(slug=profile.slug, href=href, name=profile.name, count=len(profile.papers))
-            )
-            continue
-        papers = joined(
-            "; ",
-            (_LINK(href=ctx.link(f"papers/{key}.md", here), name=ctx.title(key)) for key in profile.papers),
-        )
-        if profile.affiliations:
-            where = "; ".join(profile.affiliations)
-            items.append(
-                _AFFILIATED_ENTRY(slug=profile.slug, name=profile.name, affiliations=where, papers=papers)
-            )
+            items.append(author(profile, ctx.link(target, here), []))
         else:
-            items.append(_ENTRY(slug=profile.slug, name=profile.name, papers=papers))
-    return joined("\n", items)
+            papers = [(ctx.link(f"papers/{key}.md", here), ctx.title(key)) for key in profile.papers]
+            items.append(author(profile, None, papers))
+    return items

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property, partial
 
 from babel.dates import format_date
-from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from papershelf.analysis.analyse import Analysis
@@ -28,28 +27,14 @@ from papershelf.curation.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
 from papershelf.pages.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
 from papershelf.pages.letters import Letters, author_targets, by_initial
-from papershelf.pages.markup import (
-    Content,
-    href,
-    html,
-    joined,
-    phrase,
-    rendered,
-    safe,
-    safe_in_markdown,
-    text,
-)
+from papershelf.pages.markup import Content, href, joined, phrase, rendered, safe, safe_in_markdown, text
 from papershelf.pages.options import SiteOptions
+from papershelf.pages.templates import Macros, Templates
 from papershelf.pages.wording import ENGLISH, Wording, shortened
 from papershelf.indexes.arrivals import Arrivals, arrivals
 from papershelf.indexes.timeline import Month
 
 __all__ = ["PageContext"]
-
-_ENTRY = html(
-    '<li><a class="ps-title" href="{href}">{title}</a>{mark}<br><span class="ps-byline">{byline}</span></li>'
-)
-_NEW = html(' <span class="ps-new">{label}</span>')
 
 
 class PageContext:
@@ -61,8 +46,12 @@ class PageContext:
         self.options = options
         self.words: Wording = ENGLISH
         """The phrases the pages show (`papershelf.pages.wording`)."""
-        self.env = _environment(options, self.words, safe)
-        self.markdown_env = _environment(options, self.words, safe_in_markdown)
+        self.templates = self._templates(safe)
+        """The templates of generated pages (`papershelf.pages.templates`)."""
+        self.markdown_templates = self._templates(safe_in_markdown)
+        """The same templates for the parts of a user's Markdown pages."""
+        self.lists = self.templates.macros("paper-list")
+        """The parts of every list of papers (`paper-list.html`)."""
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
@@ -132,24 +121,20 @@ class PageContext:
     def byline(self, key: str) -> Markup:
         """`A, B, C, D, E, F et al. · 7 August 2026`, rendered once per paper."""
         if key not in self._bylines:
-            self._bylines[key] = self._byline(key, text)
+            self._bylines[key] = self._byline(key, self.templates)
         return self._bylines[key]
 
-    def _byline(self, key: str, escape: Callable[[str], Markup]) -> Markup:
-        """The byline with its data escaped by `escape` (`text`, or `safe_in_markdown` in a
-        user's page)."""
+    def _byline(self, key: str, templates: Templates) -> Markup:
+        """The byline from `templates` (those of generated pages, or of a user's page)."""
         paper = self.library.by_key[key]
-        authors = self.author_names(paper, escape)
-        if not paper.date:
-            return authors
-        return joined(phrase(self.words.separator), (authors, escape(self.paper_date(paper))))
-
-    def author_names(self, paper: Paper, escape: Callable[[str], Markup]) -> Markup:
-        """`A, B, C et al.`: the authors a byline or a reference names (`wording.shortened`),
-        each name escaped by `escape`."""
         shown, cut = shortened(paper.authors, paper.authors_truncated)
-        names = joined(", ", (escape(person.name) for person in shown))
-        return joined(" ", (names, phrase(self.words.et_al))) if cut else names
+        date = self.paper_date(paper) if paper.date else None
+        return templates.macros("paper-list").byline([person.name for person in shown], cut, date)
+
+    def author_names(self, paper: Paper, templates: Templates) -> Markup:
+        """`A, B, C et al.`: the authors a reference names (`wording.shortened`)."""
+        shown, cut = shortened(paper.authors, paper.authors_truncated)
+        return templates.macros("paper-list").author_names([person.name for person in shown], cut)
 
     def entry(self, key: str, here: str) -> Markup:
         """A paper as every list of papers shows it: linked title, byline. Made once for
@@ -158,9 +143,8 @@ class PageContext:
         depth = self._depth(here)
         if (key, depth) not in self._entries:
             href = self.link(f"papers/{key}.md", here)
-            mark = _NEW(label=self.words.new_mark) if self.arrivals.is_new(key) else ""
-            title, byline = self.title(key), self.byline(key)
-            self._entries[key, depth] = _ENTRY(href=href, title=title, mark=mark, byline=byline)
+            mark = self.lists.new_mark() if self.arrivals.is_new(key) else ""
+            self._entries[key, depth] = self.lists.entry(href, self.title(key), mark, self.byline(key))
         return self._entries[key, depth]
 
     def author_year(self, paper: Paper) -> str:
@@ -230,9 +214,9 @@ class PageContext:
             "link": partial(self.link, here=src_uri),
             "title": self.title,
             "byline": self.byline,
-            "author_names": partial(self.author_names, escape=text),
+            "author_names": partial(self.author_names, templates=self.templates),
         }
-        return self._render(self.env, helpers, template, **context)
+        return self._render(self.templates, helpers, template, **context)
 
     def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
         """A template rendered as Markdown for the user's page at `src_uri` (links name
@@ -240,33 +224,60 @@ class PageContext:
         helpers: dict[str, Callable[..., object]] = {
             "link": partial(self.source_link, src_uri=src_uri),
             "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
-            "byline": partial(self._byline, escape=safe_in_markdown),
-            "author_names": partial(self.author_names, escape=safe_in_markdown),
+            "byline": partial(self._byline, templates=self.markdown_templates),
+            "author_names": partial(self.author_names, templates=self.markdown_templates),
         }
-        return self._render(self.markdown_env, helpers, template, **context)
+        return self._render(self.markdown_templates, helpers, template, **context)
 
     def _render(
-        self, env: Environment, helpers: dict[str, Callable[..., object]], template: str, **context: object
+        self,
+        templates: Templates,
+        helpers: dict[str, Callable[..., object]],
+        template: str,
+        **context: object,
     ) -> str:
         """`helpers` make links, titles and bylines for the page's kind (see the callers)."""
         common: dict[str, object] = {
-            "words": self._phrases,
             "month_name": self.month_name,
             "author_target": self.author_targets.__getitem__,
             "author_year": self.author_year,
             "tally": tally,
             "initial": self.words.initial,
             "is_new": self.arrivals.is_new,
+            "new_mark": templates.macros("paper-list").new_mark,
         }
-        return env.get_template(template).render(papers=self.library.by_key, **common, **helpers, **context)
+        return templates.render(template, papers=self.library.by_key, **common, **helpers, **context)
 
-    @cached_property
-    def _phrases(self) -> dict[str, Markup]:
-        """The phrases as the templates show them (`markup.phrase`)."""
-        return {name: phrase(value) for name, value in self.words.phrases().items()}
+    def _templates(self, finalize: Callable[[Content], Markup]) -> Templates:
+        """The templates with this site's overrides, phrases and options, whose every
+        `{{ }}` follows `finalize` (`markup.safe`, or `markup.safe_in_markdown` for the parts
+        of a user's Markdown pages)."""
+        words = self.words
+        globals_ = {
+            "words": {name: phrase(value) for name, value in words.phrases().items()},
+            "say": self.say,
+            "search_exclude": self.options.search_index != "all",
+        }
+        filters: dict[str, Callable[..., object]] = {
+            "papers": words.count,
+            "papers_have": words.count_have,
+            "joined": _joined,
+        }
+        return Templates(self.options.overrides, finalize, globals_, filters)
+
+    def say(self, phrase_name: str, **fields: object) -> str:
+        """A phrase of `wording` with its `{fields}` filled in: text that holds data, so
+        escaped as data where a template shows it."""
+        phrase_: str = getattr(self.words, phrase_name)
+        return phrase_.format(**fields)
+
+    def sections(self, kind: str) -> Macros:
+        """The section macros of a page kind's template (`papershelf/<kind>.html`)."""
+        return self.templates.macros(kind)
 
     def template_page(self, template: str, src_uri: str, in_nav: bool = False, **context: object) -> SiteFile:
-        """A page rendered from a template (the few overview pages), split like any other.
+        """A page rendered from a whole template (the few overview pages, as Markdown),
+        split like any other.
         Its blocks are rendered again when it is `made()`: by then every file is where
         MkDocs serves it (`locate`)."""
         skeleton, _ = split_blocks(self.render_fragment(template, src_uri, **context))
@@ -278,19 +289,7 @@ class PageContext:
         return page
 
 
-def _environment(options: SiteOptions, words: Wording, finalize: Callable[[Content], Markup]) -> Environment:
-    """Autoescaping templates whose every `{{ }}` follows `finalize`: `markup.safe` for
-    generated pages, `markup.safe_in_markdown` for fragments of the user's Markdown pages."""
-    env = Environment(
-        loader=PackageLoader("papershelf.pages", "templates"),
-        autoescape=True,
-        finalize=finalize,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=StrictUndefined,
-    )
-    env.globals["search_exclude"] = options.search_index != "all"
-    env.filters["papers"] = words.count
-    env.filters["papers_have"] = words.count_have
-    return env
+def _joined(parts: Iterable[Content], separator: Content) -> Markup:
+    """The `joined` filter: `{{ items | joined(", ") }}`, each part through `markup.safe`
+    (Jinja's own `join` escapes strings with a rule of its own)."""
+    return joined(separator, parts)

@@ -27,7 +27,6 @@ from markupsafe import Markup
 from papershelf.curation.collect import Curation
 from papershelf.pages.context import PageContext
 from papershelf.pages.generated import SiteFile, data_file
-from papershelf.pages.markup import html
 from papershelf.pages.new import NEW_PAGE
 
 __all__ = ["Feed", "feed_link", "feed_xml", "feeds"]
@@ -36,7 +35,6 @@ ATOM = "http://www.w3.org/2005/Atom"
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _EPOCH = dt.date(1970, 1, 1)
 """An entry's `updated` when nothing dates its paper (Atom requires one)."""
-_LINK = html('<link rel="alternate" type="application/atom+xml" title="{title}" href="{href}">')
 
 
 @dataclass(frozen=True)
@@ -77,8 +75,8 @@ def feed_files(ctx: PageContext, planned: Sequence[Feed]) -> Iterator[SiteFile]:
 
 
 def feed_link(ctx: PageContext, feed: Feed, here: str) -> Markup:
-    """The head tag of the page at `here` that names the feed."""
-    return _LINK(title=_text(feed.title), href=ctx.link(feed.src_uri, here))
+    """The head tag of the page at `here` that names the feed (`papershelf/feed.html`)."""
+    return ctx.sections("feed").link(_text(feed.title), ctx.link(feed.src_uri, here))
 
 
 def feed_xml(ctx: PageContext, feed: Feed) -> str:

@@ -1,22 +1,18 @@
-"""The one way data becomes HTML on generated pages: small pure functions that return Markup.
+"""The HTML layer under the templates: the functions that make Markup from data.
 
-Generated pages are built in Python, not in Jinja: a library has thousands of them, and a
-template's overhead was most of a page's cost. To be as safe as a template with autoescape,
-their HTML is written only as `html` templates: literals in the code whose `{fields}` take
-Markup as it is and escape anything else as text (`text`: escaped for HTML and made inert
-for Markdown and Jinja, see `papershelf.pages.render`). A value nobody escaped therefore
-shows as text, never as markup, and there is no call to forget. Markup itself comes only
-from here: templates, `rendered` (text with math), the URL helpers, `chart`. The Jinja
-templates follow the same rule (`safe` is their `finalize`).
+Every generated page is written by Jinja templates (`papershelf.pages.templates`), autoescaped,
+whose every `{{ }}` goes through `safe`: Markup as it is, anything else escaped as text
+(`text`: escaped for HTML and made inert for Markdown and Jinja, see
+`papershelf.pages.render`). A value nobody escaped therefore shows as text, never as markup,
+and there is no call to forget. Markup itself comes only from here: `rendered` (text with
+math), the URL helpers, `phrase` (our own words), `joined` (parts that each went through
+`safe`), `chart`, and what the templates return.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from keyword import iskeyword
-from string import Formatter
-from typing import LiteralString
 from urllib.parse import quote
 
 from markupsafe import Markup, escape
@@ -28,9 +24,7 @@ __all__ = [
     "chart",
     "external",
     "href",
-    "html",
     "joined",
-    "literal",
     "phrase",
     "rendered",
     "safe",
@@ -67,27 +61,8 @@ def safe_in_markdown(value: Content) -> Markup:
 
 def _markup(html: str) -> Markup:
     """`Markup(html)` without markupsafe's check for `__html__` (`html` is a plain `str`
-    made by this module's rules), which cost more than the rest of a template."""
+    made by this module's rules), which costs more than what it wraps."""
     return str.__new__(Markup, html)
-
-
-def html(template: LiteralString) -> Callable[..., Markup]:
-    """A piece of HTML with `{name}` fields, as a function of them: `html('<a href="{href}">
-    {name}</a>')(href=..., name=...)`. Written in the code, never made from data; each
-    field's value goes through `safe`. Fields are plain names, checked once here."""
-    for _, name, spec, conversion in Formatter().parse(template):
-        if name is not None and (not name.isidentifier() or iskeyword(name) or spec or conversion):
-            raise ValueError(f"field {name!r} of an html template: only plain names")
-
-    def render(**fields: Content) -> Markup:
-        return _markup(template.format_map({name: safe(value) for name, value in fields.items()}))
-
-    return render
-
-
-def literal(source: LiteralString) -> Markup:
-    """HTML written in the code, without fields, as Markup (`Markup` would also take data)."""
-    return _markup(source)
 
 
 def phrase(value: str) -> Markup:

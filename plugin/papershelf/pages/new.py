@@ -23,4 +23,4 @@ def new_page(ctx: PageContext) -> SiteFile:
     days = ctx.arrivals.recent(WINDOW, max(1, ctx.options.per_page))
     groups = [(ctx.long_date(day), keys) for day, keys in days]
     listed = partial(paper_list, ctx, here=NEW_PAGE)
-    return ctx.template_page("new.md.j2", NEW_PAGE, in_nav=True, groups=groups, paper_list=listed)
+    return ctx.template_page("new", NEW_PAGE, in_nav=True, groups=groups, paper_list=listed)

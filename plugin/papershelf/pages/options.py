@@ -36,6 +36,9 @@ class SiteOptions:
     no template and leaves links in raw HTML as they are, so they are written the same way;
     `zensical` resolves a link in raw HTML from the page's Markdown file, as it does a
     Markdown link, so links are written from there."""
+    overrides: tuple[str, ...] = ()
+    """Folders whose `papershelf/*.html` templates replace the package's (a site's theme
+    folders, `custom_dir` first: `papershelf.pages.templates`)."""
 
     @property
     def analysis(self) -> AnalysisOptions:

@@ -2,7 +2,7 @@
 
 All papers, each topic and each month list their papers this way, author pages without
 the paging. No generated page grows with the library: a long list is paged by `per_page`,
-with a pager under it.
+with a pager under it. How they look is `papershelf/paper-list.html`'s (`PageContext.lists`).
 """
 
 from __future__ import annotations
@@ -15,21 +15,12 @@ from markupsafe import Markup
 
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
-from papershelf.pages.markup import html, joined, literal
 
-__all__ = ["NOWHERE", "Intro", "PagedList", "neighbours", "paged", "paper_list"]
+__all__ = ["Intro", "PagedList", "paged", "paper_list"]
 
 Intro = Callable[[int, int, str, str], Markup]
 """`intro(total, number, suffix, here)`: the HTML above page `number` of a list of `total`
 papers, whose title ends in `suffix` (` (page 2 of 5)`, empty on page 1)."""
-
-_LIST = html('<ul class="ps-papers">\n{items}\n</ul>')
-_NEIGHBOURS = html('<nav class="ps-pager" aria-label="{label}">\n{newer}\n{middle}\n{older}\n</nav>')
-_WHERE = html('<span aria-current="page">{where}</span>')
-_NEWER = html('<a rel="prev" href="{href}">{label}</a>')
-_OLDER = html('<a rel="next" href="{href}">{label}</a>')
-NOWHERE = literal('<span aria-hidden="true"></span>')
-"""Where a list's first or last page has no neighbour (keeps the others in place)."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +44,7 @@ class PagedList:
 
 def paper_list(ctx: PageContext, keys: Sequence[str], here: str) -> Markup:
     """Linked titles with authors and date."""
-    return _LIST(items=joined("\n", (ctx.entry(key, here) for key in keys)))
+    return ctx.lists.list([ctx.entry(key, here) for key in keys])
 
 
 def paged(ctx: PageContext, papers: PagedList) -> Iterator[SiteFile]:
@@ -73,27 +64,19 @@ def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Se
 
     def body() -> Markup:
         intro = papers.intro(len(papers.keys), number, suffix, here)
-        return joined("\n", (intro, paper_list(ctx, keys, here), _pager(ctx, papers, number, count, here)))
+        entries = [ctx.entry(key, here) for key in keys]
+        return ctx.lists.page(intro, entries, _pager(ctx, papers, number, count, here))
 
     view = papers.search_view if number == 1 else None
     front_matter = ctx.front_matter(papers.title + suffix, indexed=view is not None)
     return assembled(src_uri, front_matter, [Section(None, body)], papers.in_nav and number == 1, view)
 
 
-def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup:
+def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup | str:
     """Where this page is in the list (`Page 2 of 5`) and the way to its newer and older
     neighbours, in words (lists go newest first); nothing for a list of one page."""
     if count == 1:
-        return literal("")
-    words = ctx.words
-    newer = _NEWER(href=ctx.link(papers.src(number - 1), here), label=words.newer) if number > 1 else NOWHERE
-    older = (
-        _OLDER(href=ctx.link(papers.src(number + 1), here), label=words.older) if number < count else NOWHERE
-    )
-    where = _WHERE(where=words.page_of.format(number=number, count=count))
-    return neighbours(words.pages_label, newer, where, older)
-
-
-def neighbours(label: str, newer: Markup, middle: Markup, older: Markup) -> Markup:
-    """A row of the way to the newer and older neighbours of a page, `middle` between them."""
-    return _NEIGHBOURS(label=label, newer=newer, middle=middle, older=older)
+        return ""
+    newer = ctx.link(papers.src(number - 1), here) if number > 1 else None
+    older = ctx.link(papers.src(number + 1), here) if number < count else None
+    return ctx.lists.pager(number, count, newer, older)

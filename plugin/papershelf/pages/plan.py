@@ -58,7 +58,7 @@ class SitePlan:
         key = src_uri.removeprefix("papers/").removesuffix(".md")
         paper = self.library.by_key.get(key) if src_uri.startswith("papers/") else None
         feed = self._feeds.get(src_uri)
-        tags = citation_meta(paper) if paper is not None else ""
+        tags = citation_meta(self._context, paper) if paper is not None else ""
         return str(tags) + (str(feed_link(self._context, feed, src_uri)) if feed is not None else "")
 
     def bibtex(self, key: str) -> str:

@@ -16,4 +16,4 @@ def reading_list_files(ctx: PageContext, curation: Curation) -> Iterator[SiteFil
     """Each list's `.bib` and `.ris`, then the index."""
     for reading_list in curation.lists.values():
         yield from part_files(ctx, f"lists/{reading_list.name}", reading_list.keys)
-    yield ctx.template_page("lists.md.j2", "lists/index.md", in_nav=True, lists=list(curation.lists.items()))
+    yield ctx.template_page("lists", "lists/index.md", in_nav=True, lists=list(curation.lists.items()))

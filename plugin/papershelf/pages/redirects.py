@@ -5,6 +5,7 @@ A key once issued keeps its URL for ever, so when two keyed papers are found to 
 HTML file as mkdocs-redirects writes one (a `refresh` to the paper, its canonical link, no
 indexing by search engines, and a link for a browser that does not follow the refresh). It
 is a file of the site, not a page: it stays out of the navigation and the search index.
+How it looks is `papershelf/redirect.html`'s.
 """
 
 from __future__ import annotations
@@ -13,25 +14,8 @@ from functools import partial
 
 from papershelf.pages.context import PageContext
 from papershelf.pages.generated import SiteFile, data_file
-from papershelf.pages.markup import html, phrase
 
 __all__ = ["redirect_files", "redirect_path"]
-
-_REDIRECT = html(
-    "<!doctype html>\n"
-    '<html lang="{lang}">\n'
-    "<head>\n"
-    '<meta charset="utf-8">\n'
-    "<title>{title}</title>\n"
-    '<link rel="canonical" href="{href}">\n'
-    '<meta name="robots" content="noindex">\n'
-    '<meta http-equiv="refresh" content="0; url={href}">\n'
-    "</head>\n"
-    "<body>\n"
-    '<p>{moved} <a href="{href}">{linked}</a>.</p>\n'
-    "</body>\n"
-    "</html>\n"
-)
 
 
 def redirect_path(key: str, use_directory_urls: bool) -> str:
@@ -52,12 +36,6 @@ def _redirect_file(ctx: PageContext, key: str, alias: str) -> SiteFile:
 def _redirect(ctx: PageContext, key: str, here: str) -> str:
     """The redirect's HTML; its link is relative to where it is served, as every link of
     the site is, so that it works under any base URL."""
-    return str(
-        _REDIRECT(
-            lang=ctx.options.locale,
-            title=ctx.library.by_key[key].title,
-            linked=ctx.title(key),
-            href=ctx.link(f"papers/{key}.md", here),
-            moved=phrase(ctx.words.moved),
-        )
-    )
+    paper = ctx.library.by_key[key]
+    href = ctx.link(f"papers/{key}.md", here)
+    return str(ctx.sections("redirect").page(ctx.options.locale, paper.title, href, ctx.title(key)))

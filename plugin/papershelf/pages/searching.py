@@ -7,7 +7,7 @@ under it; so the text never repeats the title. A view may give the entry a title
 own (a paper's title with its citation key, so that a key typed in search finds its paper
 before any page that mentions it): Material's search takes a heading with an `id` as the
 entry's title, and MkDocs's own search, which finds no such heading among the page's, reads
-it as text.
+it as text. How a view is written is `papershelf/search.html`'s.
 """
 
 from __future__ import annotations
@@ -16,21 +16,18 @@ from collections.abc import Iterable
 
 from markupsafe import Markup
 
-from papershelf.pages.markup import html, joined
+from papershelf.pages.context import PageContext
 from papershelf.text.rules import plain_letters
 
 __all__ = ["search_text", "typed_name"]
 
-_HEADING = html('<h1 id="{anchor}">{title}</h1>')
-_PARAGRAPH = html("<p>{text}</p>")
 
-
-def search_text(paragraphs: Iterable[str], title: str = "", anchor: str = "search") -> Markup:
-    """The paragraphs that are not empty, under `title` if given (else the page's title)."""
-    parts = [_PARAGRAPH(text=part) for part in paragraphs if part]
-    if title:
-        parts.insert(0, _HEADING(anchor=anchor, title=title))
-    return joined("\n", parts)
+def search_text(
+    ctx: PageContext, paragraphs: Iterable[str], title: str = "", anchor: str = "search"
+) -> Markup:
+    """The paragraphs that are not empty, under `title` if given (else the page's title);
+    how they are written is `papershelf/search.html`'s."""
+    return ctx.sections("search").view(list(paragraphs), title, anchor)
 
 
 def typed_name(name: str) -> str:

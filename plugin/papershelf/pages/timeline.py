@@ -1,5 +1,6 @@
 """Month pages: each month's papers (paged), and the timeline index with its chart of
-papers per month (the recent months, then per year) and its months by year."""
+papers per month (the recent months, then per year) and its months by year. How they look is
+`papershelf/month.html`'s and `papershelf/timeline.html`'s."""
 
 from __future__ import annotations
 
@@ -13,17 +14,11 @@ from papershelf.pages.charts import timeline_bars
 from papershelf.model import YEAR
 from papershelf.pages.generated import SiteFile
 from papershelf.pages.context import PageContext
-from papershelf.pages.markup import chart, html
-from papershelf.pages.paper_lists import NOWHERE, PagedList, neighbours, paged
+from papershelf.pages.markup import chart
+from papershelf.pages.paper_lists import PagedList, paged
 from papershelf.indexes.timeline import Month, Slot, chart_slots
 
 __all__ = ["timeline_files"]
-
-_HEAD = html('<h1>{name}{suffix}</h1>\n<p class="ps-summary">{total}.</p>\n{months}')
-# No `rel`: on a month's later pages `rel` belongs to its own pages' pager.
-_NEWER = html('<a href="{href}">← {name}</a>')
-_OLDER = html('<a href="{href}">{name} →</a>')
-_BACK = html('<a href="{href}">{label}</a>')
 
 
 def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
@@ -39,7 +34,7 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
     months = ctx.analysis.months
     slots = [_chart_slot(ctx, slot) for slot in chart_slots(months)]
     yield ctx.template_page(
-        "timeline.md.j2",
+        "timeline",
         "timeline/index.md",
         in_nav=True,
         years=[(year, _year_anchor(year), list(of)) for year, of in groupby(months, key=lambda m: m.year)],
@@ -60,13 +55,22 @@ def _intro(
 ) -> Markup:
     """The month's name and size, the months with papers before and after it (by name: a
     month without papers is skipped, not shown as a gap) and the way back to all months."""
-    months = neighbours(
+    sections = ctx.sections("month")
+    months = ctx.lists.neighbours(
         ctx.words.months_label,
-        _NEWER(href=_month_link(ctx, newer, here), name=ctx.month_name(newer)) if newer else NOWHERE,
-        _BACK(href=ctx.link("timeline/index.md", here), label=ctx.words.all_months),
-        _OLDER(href=_month_link(ctx, older, here), name=ctx.month_name(older)) if older else NOWHERE,
+        _neighbour(ctx, newer, here, older=False),
+        sections.back(ctx.link("timeline/index.md", here)),
+        _neighbour(ctx, older, here, older=True),
     )
-    return _HEAD(name=ctx.month_name(month), suffix=suffix, total=ctx.words.count(total), months=months)
+    return sections.intro(ctx.month_name(month), suffix, ctx.words.count(total), months)
+
+
+def _neighbour(ctx: PageContext, month: Month | None, here: str, older: bool) -> Markup:
+    """A link to a neighbouring month, by name, or where there is none. No `rel`: on a
+    month's later pages `rel` belongs to its own pages' pager."""
+    if month is None:
+        return ctx.lists.link(None, "")
+    return ctx.sections("month").month(_month_link(ctx, month, here), ctx.month_name(month), older)
 
 
 def _month_link(ctx: PageContext, month: Month, here: str) -> Markup:

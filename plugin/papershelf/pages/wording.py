@@ -1,12 +1,13 @@
 """Every phrase the generated pages show, in one table, and the one rule that shortens an
 author list.
 
-Pages are written by two kinds of code (`html` templates in the page modules, Jinja
-templates in `papershelf/pages/templates/`); both take their words from here, so that a
-phrase is spelled one way on every page and a translation has one table to translate: a
+Pages are written by templates (`papershelf/pages/templates/papershelf/`, see
+`papershelf.pages.templates`), which take their words from here (`words.abstract`), so that
+a phrase is spelled one way on every page and a translation has one table to translate: a
 `Wording` with other values. Phrases are ours, not data: `markup.phrase` makes them HTML
 (escaped for HTML, not made inert for Markdown, so that they read the same in the source
-of every page); numbers go into them with `str.format`.
+of every page). A phrase with `{fields}` is filled with `str.format` (`say('download',
+name=...)` in a template) and, since it then holds data, escaped as data.
 
 Author lists end in "et al." wherever they are cut short, whether the listing cut them or
 a byline keeps only its first names: it is what readers of papers know, reads the same in a
@@ -62,6 +63,7 @@ class Wording:
     pages_label: str = "Pages"
     as_bibtex: str = "As BibTeX:"
     as_ris: str = "as RIS (EndNote, Mendeley, Zotero):"
+    whole_library_as: str = "The whole library as"
     # A paper's page
     abstract: str = "Abstract"
     related: str = "Related papers"

@@ -81,7 +81,7 @@ class PageRewriter:
             return markdown
         lines = markdown.split("\n")
         for entry in reversed(reading_list.entries):
-            card = self.plan.render_fragment("entry.md.j2", page.src, entry=entry, note=Markup(entry.note))
+            card = self.plan.render_fragment("list-entry", page.src, entry=entry, note=Markup(entry.note))
             lines[entry.first : entry.last + 1] = ["", card, ""]
         lines.insert(reading_list.entries[0].first, self._progress(reading_list, page.src))
         return "\n".join(lines)
@@ -90,7 +90,7 @@ class PageRewriter:
         counts = tally(reading_list)
         return (
             self.plan.render_fragment(
-                "progress.md.j2", src, counts=counts, total=len(reading_list.keys), name=reading_list.name
+                "list-progress", src, counts=counts, total=len(reading_list.keys), name=reading_list.name
             )
             + "\n"
         )
@@ -103,11 +103,11 @@ class PageRewriter:
         lines = markdown.split("\n")
         citations = [replace(citation, cites=self._current(citation.cites)) for citation in citations]
         for citation in reversed(citations):
-            text = self.plan.render_fragment("citation.md.j2", src, cites=citation.cites).strip()
+            text = self.plan.render_fragment("citation", src, cites=citation.cites).strip()
             line = lines[citation.line]
             lines[citation.line] = line[: citation.start] + text + line[citation.end :]
         cited = [c.key for citation in citations for c in citation.cites if c.key in self.resolver.papers]
-        references = self.plan.render_fragment("references.md.j2", src, keys=list(dict.fromkeys(cited)))
+        references = self.plan.render_fragment("references", src, keys=list(dict.fromkeys(cited)))
         for index in markers:
             lines[index] = references
         return "\n".join(lines)
