@@ -124,9 +124,15 @@ class SiteBuilder:
         return path
 
     def build(
-        self, plugin_options: str = "", extra: str = "", search_first: bool = True, first: str = ""
+        self,
+        plugin_options: str = "",
+        extra: str = "",
+        search_first: bool = True,
+        first: str = "",
+        theme: str = "",
     ) -> BuiltSite:
-        """Builds the site with `extra` plugins after papershelf's and `first` before it."""
+        """Builds the site with `extra` plugins after papershelf's and `first` before it, and
+        `theme` settings (indented under `theme:`) after the fixture's own."""
         plugin = "  - papershelf:\n      snapshots: snapshots\n" + textwrap.indent(plugin_options, " " * 6)
         plugins = first + (f"  - search\n{plugin}" if search_first else f"{plugin}  - search\n")
         config_text = (
@@ -137,9 +143,10 @@ class SiteBuilder:
               name: material
               font: false
               features: [content.code.copy]
-            plugins:
             """
             )
+            + textwrap.indent(theme, "  ")
+            + "plugins:\n"
             + plugins
             + extra
         )

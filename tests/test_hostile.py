@@ -21,7 +21,7 @@ EXPECTED_TEXT = [
 def hostile_site(tmp_path_factory):
     builder = SiteBuilder(tmp_path_factory.mktemp("hostile") / "project")
     builder.snapshot("hostile.txt", HOSTILE)
-    return builder.build()
+    return builder.build("author_pages_min: 1\n")  # every author a page: one more page kind
 
 
 def _pages(site):
@@ -87,3 +87,28 @@ def test_hostile_bibtex_still_compiles(hostile_site, tmp_path):
     assert bibtex.returncode == 0 and "Warning--" not in bibtex.stdout, bibtex.stdout
     assert subprocess.run(run, cwd=tmp_path, capture_output=True).returncode == 0
     assert (tmp_path / "doc.bbl").read_text(encoding="utf-8").count("\\bibitem") == 2
+
+
+def test_every_page_kind_shows_the_hostile_text_inert(hostile_site):
+    """In the HTML source of every article the hostile paper, its authors or its topic are
+    on, `{{ }}`, `{% %}`, `*`, `$` and tags are character references: nothing a Markdown or
+    Jinja pass (another plugin's) or a browser could act on."""
+    from bs4 import BeautifulSoup
+
+    kinds = set()
+    for path in _pages(hostile_site):
+        source = path.read_text(encoding="utf-8")
+        start = source.find('<article class="md-content__inner md-typeset">')
+        article = source[start : source.index("</article>", start)] if start >= 0 else ""
+        text = BeautifulSoup(article, "html.parser").get_text()
+        if "Attack" not in text and "7*7" not in text and "Hostile" not in text:
+            continue
+        relative = path.relative_to(hostile_site.site).parts
+        kinds.add(relative[0] if len(relative) < 4 else "/".join(relative[:2]))
+        for raw in ("{{", "{%", "*all*", "<script", "<img", "7*7", "$x"):
+            assert raw not in article, (path, raw)
+        if "Attack" in text:
+            assert EXPECTED_TEXT[0] in text, path
+        if "7*7" in text:
+            assert "Bob {{ 7*7 }}" in text, path
+    assert {"papers", "topics", "timeline", "authors", "authors/letters"} <= kinds, kinds

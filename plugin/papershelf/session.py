@@ -125,7 +125,7 @@ class Session:
 
     def plan(self, library: Library) -> SitePlan:
         """The plan of the library's analysis, from the cache when the library and the
-        options are unchanged (a rebuild, a serve rebuild after editing a page)."""
+        options and templates are unchanged (a rebuild, a serve rebuild after editing a page)."""
         options = self.settings.site
         started = time.perf_counter()
         analysis = self.cache.analysis(library, options.analysis)
@@ -137,6 +137,7 @@ class Session:
         if threshold is None:
             threshold = author_page_threshold(analysis.authors, len(library.papers))
         options = replace(options, author_pages_min=threshold)
-        if self._plan is None or self._plan.analysis is not analysis or self._plan.options != options:
-            self._plan = SitePlan(analysis, options)
-        return self._plan
+        plan = self._plan
+        if plan is None or plan.analysis is not analysis or plan.options != options or not plan.fresh:
+            plan = self._plan = SitePlan(analysis, options)
+        return plan

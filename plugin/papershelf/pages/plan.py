@@ -1,10 +1,11 @@
 """The plan of the generated site: every file, in order, from the page-kind modules.
 
-Pure apart from Jinja: given an analysed library and the options, `SitePlan.files` yields
-each generated file by `src_uri` (`papershelf.pages.generated`); `plugin.py` turns them into
-MkDocs files. The plugin keeps a plan across `mkdocs serve` rebuilds while the analysis and
-the options are the same, so the pages that reading lists and citations do not change are
-planned once (`cached_property`).
+Pure apart from its templates (`papershelf.pages.templates`): given an analysed library and
+the options, `SitePlan.files` yields each generated file by `src_uri`
+(`papershelf.pages.generated`); `plugin.py` turns them into MkDocs files. The plugin keeps a
+plan across `mkdocs serve` rebuilds while the analysis, the options and the templates are
+the same, so the pages that reading lists and citations do not change are planned once
+(`cached_property`).
 """
 
 from __future__ import annotations
@@ -83,6 +84,12 @@ class SitePlan:
     def locate(self, urls: Mapping[str, str]) -> None:
         """Generated pages link to where MkDocs serves each file (see `PageContext.locate`)."""
         self._context.locate(urls)
+
+    @property
+    def fresh(self) -> bool:
+        """Whether no template the pages used has changed since (a site's override edited
+        under `mkdocs serve`); else the session plans the pages again."""
+        return self._context.templates.fresh() and self._context.markdown_templates.fresh()
 
     @property
     def unresolved(self) -> set[str]:

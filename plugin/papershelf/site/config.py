@@ -166,7 +166,9 @@ class PapershelfConfig(Config):
         )
 
     def site_options(self, config: MkDocsConfig) -> SiteOptions:
-        """What the pages depend on, from these options and the site's own settings."""
+        """What the pages depend on, from these options and the site's own settings; the
+        theme's folders (`custom_dir` first) may override the page templates, as they
+        override the theme's own (`papershelf.pages.templates`)."""
         language = self.locale or config.theme.get("language") or "en"
         topics = TopicOptions(
             discover=self.discover_topics,
@@ -184,4 +186,5 @@ class PapershelfConfig(Config):
             site_url=config.site_url or "",
             site_name=config.site_name or "",
             topics=topics,
+            overrides=tuple(str(folder) for folder in config.theme.dirs),
         )
