@@ -4,7 +4,9 @@ One module per kind of page, around a shared context:
 
 - `plan`: `SitePlan`, every generated file in order, from the modules below;
 - `context`: what every page uses: links, titles, bylines, dates, front matter, templates;
-- `markup`: the one way data becomes HTML (`html` templates, `text`, ...: Markup, escaped);
+- `templates`: the Jinja templates every page is written by (`templates/papershelf/`, one
+  per page kind), with a site's overrides;
+- `markup`: the one escaping rule under them (`safe`, `text`, ...: Markup, escaped);
 - `wording`: every phrase the pages show, and the one rule that shortens an author list;
 - `paper`: a paper's page; `paper_lists`: the paged lists of papers every index shows;
 - `index` (all papers), `new` (the papers first seen in the newest snapshots), `topics`,
