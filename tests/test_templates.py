@@ -3,6 +3,7 @@ the built site and `papershelf generate` both use its macro, and nothing else ch
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -10,6 +11,10 @@ from pathlib import Path
 
 import pytest
 from conftest import BuiltSite, SiteBuilder, entry, listing
+from test_versions import FIRST_TITLE, KIM, RETITLED, _entry, _library
+
+from papershelf.pages import SiteOptions, SitePlan
+from papershelf.pages.generated import fill_blocks
 
 KEY = "kim2026operating"
 PAPER = f"papers/{KEY}/index.html"
@@ -97,7 +102,6 @@ def test_an_edited_override_makes_the_plan_stale(tmp_path: Path) -> None:
     """Under `mkdocs serve` the session keeps its plan while nothing changed; an override
     edited since it was loaded is a change."""
     from papershelf.model import Library
-    from papershelf.pages import SiteOptions, SitePlan
 
     folder = tmp_path / "papershelf"
     folder.mkdir()
@@ -110,3 +114,57 @@ def test_an_edited_override_makes_the_plan_stale(tmp_path: Path) -> None:
     stat = template.stat()
     os.utime(template, (stat.st_atime, stat.st_mtime + 10))
     assert not plan.fresh
+
+
+# The pieces a page kind gained beside its sections: the "New" mark, "Also listed as", the
+# page at an older key, the feed's link in the head, what search reads.
+PIECES = {
+    "paper-list.html": ("new_mark()", '<mark class="site-new">{{ words.new_mark }}</mark>'),
+    "paper.html": ("also(titles, keys)", '<p class="site-also">{{ keys | length }}</p>'),
+    "redirect.html": ("page(lang, title, href, linked)", '<p class="site-moved">{{ href }}</p>'),
+    "feed.html": ("link(title, href)", '<link class="site-feed" href="{{ href }}">'),
+    "search.html": ("view(paragraphs, title, anchor)", '<p class="site-view">{{ title }}</p>'),
+}
+"""A site's macro (its name and arguments, and what it writes) in each template."""
+
+
+def _joined_versions(overrides: tuple[str, ...]) -> dict[str, str]:
+    """Every file of a library where a revision retitled on 1 September joined the paper
+    first seen on 7 August (its second key now an alias), beside a paper new that day."""
+    september = dt.date(2026, 9, 1)
+    apart = _library(_entry(FIRST_TITLE, KIM, "a.txt"))
+    later = _library(_entry(RETITLED, KIM, "b.txt", september), book=apart.book)
+    merged = _library(
+        _entry(FIRST_TITLE, KIM, "a.txt"),
+        _entry(RETITLED, KIM, "b.txt", september),
+        _entry("Fresh Results", "Ann Author", "b.txt", september, line=9),
+        book=later.book,
+    )
+    plan = SitePlan.of(merged.library, SiteOptions(overrides=overrides))
+    made = {}
+    for planned in plan.files():
+        generated = planned.made()
+        view = str(generated.search_view()) if generated.search_view else ""
+        page = fill_blocks(generated.content, generated.blocks)
+        made[generated.src_uri] = "\n".join((page, view, plan.head(generated.src_uri)))
+    return made
+
+
+def test_the_pieces_beside_the_sections_follow_the_site_templates(tmp_path: Path) -> None:
+    folder = tmp_path / "papershelf"
+    folder.mkdir()
+    for name, (macro, body) in PIECES.items():
+        (folder / name).write_text(f"{{% macro {macro} %}}{body}{{% endmacro %}}", encoding="utf-8")
+    plain, site = _joined_versions(()), _joined_versions((str(tmp_path),))
+    assert plain.keys() == site.keys()
+    paper, redirect = "papers/kim2026operating.md", "papers/kim2026operatinga/index.html"
+    assert "Also listed as" in plain[paper] and '<p class="site-also">1</p>' in site[paper]
+    assert 'http-equiv="refresh"' in plain[redirect]
+    assert site[redirect].strip() == '<p class="site-moved">../../papers/kim2026operating/</p>'
+    for page in ("papers/index.md", "new/index.md"):
+        assert plain[page].count('<span class="ps-new">New</span>') == 1
+        assert site[page].count('<mark class="site-new">New</mark>') == 1 and "ps-new" not in site[page]
+        assert 'rel="alternate"' in plain[page] and 'class="site-feed" href="../feed.xml"' in site[page]
+    assert f'<p class="site-view">{RETITLED} · kim2026operating</p>' in site[paper]
+    data = [name for name in plain if not name.endswith((".md", ".html"))]  # feeds, exports
+    assert data and all(plain[name] == site[name] for name in data)
