@@ -6,12 +6,13 @@ from bs4 import BeautifulSoup
 
 from conftest import LABELLED_SNAPSHOT, entry, listing
 from papershelf.pages.charts import overlap_matrix, timeline_bars
+from papershelf.pages.wording import ENGLISH
 
 
 def test_timeline_bars_one_row_per_slot_newest_first_with_counts():
     slots = [("August 2026", "Aug 2026", 1, "../2026-08/"), ("July 2026", "Jul 2026", 0, "")]
     slots += [("2025", "2025", 3, "#y2025"), ("2019 – 2024", "…", 0, "")]
-    svg = BeautifulSoup(timeline_bars(slots, str), "html.parser")
+    svg = BeautifulSoup(timeline_bars(slots, ENGLISH, str), "html.parser")
     bars = svg.select("rect.ps-chart-bar")
     assert len(bars) == 4 and float(bars[2]["width"]) > float(bars[0]["width"]) > float(bars[1]["width"]) == 0
     assert [float(bar["y"]) for bar in bars] == sorted(float(bar["y"]) for bar in bars)  # top to bottom
@@ -22,7 +23,7 @@ def test_timeline_bars_one_row_per_slot_newest_first_with_counts():
         "2025: 3 papers",
         "2019 – 2024: 0 papers",
     ]
-    assert svg.svg["role"] == "group" and svg.svg.title.get_text() == "Papers per month"  # it holds links
+    assert svg.svg["role"] == "group" and svg.svg.title.get_text() == "Papers by month"  # it holds links
     texts = [t.get_text() for t in svg.select("text")]
     assert texts == ["Aug 2026", "1", "Jul 2026", "0", "2025", "3", "…", "0"]  # no hover needed
     assert min(float(t["font-size"]) for t in svg.select("text")) >= 12
@@ -31,7 +32,7 @@ def test_timeline_bars_one_row_per_slot_newest_first_with_counts():
 
 def test_overlap_matrix_escapes_names_and_shades_shared_papers():
     svg = overlap_matrix(
-        ["<b>A</b>", "B"], [[4, 2], [2, 3]], lambda t: t.replace("<", "&lt;").replace(">", "&gt;")
+        ["<b>A</b>", "B"], [[4, 2], [2, 3]], ENGLISH, lambda t: t.replace("<", "&lt;").replace(">", "&gt;")
     )
     soup = BeautifulSoup(svg, "html.parser")
     assert soup.find("b") is None and "<b>A</b> and B: 2 papers" in soup.get_text()

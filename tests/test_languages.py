@@ -4,6 +4,7 @@ English phrases, and what is shown when a catalog lacks a phrase."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,13 +13,15 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 import papershelf.pages.languages as languages
-from conftest import REPO
+from bs4 import BeautifulSoup
+
+from conftest import REPO, SiteBuilder, entry, listing
 from papershelf.pages.languages import CATALOGS, LANGUAGES, wording_for
 from papershelf.pages.wording import ENGLISH
 
-SAME_IN_EVERY_LANGUAGE = {"separator", "bibtex", "author_year", "month", "short_month"}
+SAME_IN_EVERY_LANGUAGE = {"separator", "bibtex", "author_year", "month", "short_month", "status_count"}
 """Phrases that may read as in English: a mark, a name, a date pattern Babel localises."""
-SAME_IN_SOME = {"fr": {"et_al", "pages_label"}, "es": {"et_al"}}
+SAME_IN_SOME = {"de": {"preprint"}, "fr": {"et_al", "pages_label"}, "es": {"et_al", "preprint"}}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -80,3 +83,79 @@ def test_a_phrase_a_catalog_gets_wrong_stays_english(tmp_path: Path, monkeypatch
         assert german.cite(["Kim", "Jeon", "Lee"], False, None) == "Kim u. a., o. J."
     finally:
         wording_for.cache_clear()
+
+
+# A library whose own text is German, so that any English on its pages is papershelf's.
+GERMAN_PAPERS = [
+    entry(
+        "Schnelle Zwischenspeicher für Sprachmodelle",
+        "Jonas Weber, Lena Fischer",
+        "7 August 2026",
+        "Wir untersuchen Zwischenspeicher für große Sprachmodelle und ihre Zugriffe.",
+    ),
+    entry(
+        "Zwischenspeicher beim Dekodieren von Sprachmodellen",
+        "Lena Fischer, Paul Wagner",
+        "6 August 2026",
+        "Wir messen Zwischenspeicher beim Dekodieren großer Sprachmodelle auf Grafikkarten.",
+    ),
+    entry("Grafikkarten im Rechenzentrum", "Paul Wagner", "3 June 2025", "Grafikkarten und Sprachmodelle."),
+]
+
+
+def _english_fragments(language: str) -> set[str]:
+    """Every piece of our English wording that the language's catalog says otherwise: the
+    phrases with their `{fields}` cut out, each piece of two words or of one long word."""
+    german, english = wording_for(language).phrases(), ENGLISH.phrases()
+    fragments = set()
+    for name, phrase in english.items():
+        if german[name] == phrase:
+            continue
+        for piece in re.split(r"\{[a-z_]+\}", phrase):
+            piece = piece.strip(" .,:;()·←→")
+            if " " in piece or len(piece) >= 5:
+                fragments.add(piece)
+    return fragments
+
+
+@pytest.mark.slow  # a site with every page kind, built whole
+def test_a_german_site_shows_no_english_of_papershelf_on_any_page_kind(site_builder: SiteBuilder):
+    site_builder.snapshot("eins.txt", listing(*GERMAN_PAPERS[1:], topic="Rechnerarchitektur"))
+    site_builder.snapshot("zwei.txt", listing(GERMAN_PAPERS[0], topic="Rechnerarchitektur"))
+    docs = site_builder.root / "docs"
+    (docs / "lists").mkdir()
+    (docs / "lists" / "lesen.md").write_text(
+        "# Lesen\n\n- [x] @weber2026schnelle\n- [/] @fischer2026zwischenspeicher\n- [ ] @fehlt2020\n"
+        '- [-] author:"Paul Wagner"\n',
+        encoding="utf-8",
+    )
+    (docs / "index.md").write_text(
+        "# Start\n\nSiehe [@weber2026schnelle; @wagner2025grafikkarten].\n\n<!-- papershelf:references -->\n",
+        encoding="utf-8",
+    )
+    built = site_builder.build(theme="language: de\n")
+    assert [warning for warning in built.warnings if "fehlt2020" not in warning] == []
+    fragments = _english_fragments("de")
+    pages = [
+        path for path in built.site.rglob("*.html") if "search" not in path.parts and path.name != "404.html"
+    ]
+    kinds = {path.relative_to(built.site).parts[0] for path in pages}
+    assert {"papers", "topics", "authors", "timeline", "new", "lists", "index.html"} <= kinds
+    found = {}
+    for path in pages:
+        soup = BeautifulSoup(path.read_text("utf-8"), "html.parser")
+        article = soup.select_one("article") or soup.body
+        shown = " ".join(article.stripped_strings) if article else ""
+        shown += " " + " ".join(
+            tag.get("aria-label", "") + " " + tag.get("title", "")
+            for tag in soup.select("[aria-label], [title]")
+            if article and tag in article.descendants
+        )
+        if hits := sorted(fragment for fragment in fragments if fragment in shown):
+            found[path.relative_to(built.site).as_posix()] = hits
+    assert found == {}
+    paper = built.page("papers/weber2026schnelle/")
+    assert [h.get_text(strip=True) for h in paper.select("article h2")][:2] == [
+        "Zusammenfassung",
+        "Verwandte Artikel",
+    ]

@@ -104,6 +104,9 @@ def test_each_language_has_the_generated_pages_in_its_folder(i18n_site):
     paper = i18n_site.page("fr/papers/kim2026operating/")
     assert paper.select_one("html")["lang"] == "fr"
     assert paper.select_one(".ps-paper-title").get_text() == "Operating Systems for Agents"
+    assert [h.get_text(strip=True) for h in paper.select("article h2")][:1] == ["Résumé"]
+    english_paper = i18n_site.page("papers/kim2026operating/")
+    assert [h.get_text(strip=True) for h in english_paper.select("article h2")][:1] == ["Abstract"]
     assert (i18n_site.site / "fr" / "library.bib").is_file()
     english = i18n_site.page("papers/lee2026paging/")
     assert [a["href"] for a in english.select(".ps-citing a")] == ["../../notes/"]

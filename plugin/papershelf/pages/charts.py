@@ -2,7 +2,8 @@
 
 Colours come from CSS classes (`ps-chart-*`) that the site's stylesheet maps to the theme's
 palette variables, and text uses `currentColor`, so a chart follows the reader's scheme.
-Labels are escaped by the caller's `escape` function (text from snapshots is data).
+Labels are escaped by the caller's `escape` function (text from snapshots is data); words
+come from the site's `Wording`.
 
 Each chart says its natural width (`--ps-chart-width`): the stylesheet never draws it
 narrower, so that its text (12 units) is never under 12 px; on a phone a wide chart scrolls
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from papershelf.text.rules import counted
+from papershelf.pages.wording import Wording
 
 __all__ = ["overlap_matrix", "timeline_bars"]
 
@@ -27,7 +28,7 @@ _DARK_SHADE = 0.55
 writes on that fill (light or dark scheme), else in the text colour."""
 
 
-def timeline_bars(slots: Sequence[tuple[str, str, int, str]], escape: Escape) -> str:
+def timeline_bars(slots: Sequence[tuple[str, str, int, str]], words: Wording, escape: Escape) -> str:
     """Papers per month, newest at the top, then per year: (label, short label, count, link)
     per bar, a row each (a bar may stand for several empty years, and then links nowhere).
     Rows, not columns, so that the chart is as wide as a phone's column whatever the span of
@@ -43,7 +44,7 @@ def timeline_bars(slots: Sequence[tuple[str, str, int, str]], escape: Escape) ->
     for index, (name, short, count, href) in enumerate(slots):
         y = top + index * row
         bar = room * count / largest
-        about = f"{escape(name)}: {counted(count, 'paper')}"
+        about = f"{escape(name)}: {escape(words.count(count))}"
         text = f'y="{y + 14}" font-size="{_TEXT}" fill="currentColor"'
         shape = (
             f'<g><title>{about}</title><text x="{left}" {text}>{escape(short)}</text>'
@@ -57,15 +58,17 @@ def timeline_bars(slots: Sequence[tuple[str, str, int, str]], escape: Escape) ->
     return _svg(
         width,
         height,
-        "Papers per month",
-        f"{counted(total, 'paper')}, newest first",
+        escape(words.by_month),
+        escape(words.newest_first.format(count=words.count(total))),
         axis + "".join(rows),
         # a picture holds no links (axe: nested-interactive): one with links is a group of them
         role="group" if linked else "img",
     )
 
 
-def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape: Escape) -> str:
+def overlap_matrix(
+    names: Sequence[str], counts: Sequence[Sequence[int]], words: Wording, escape: Escape
+) -> str:
     """How topics overlap: cell (i, j) shades with the papers topics i and j share, and says
     how many; the diagonal is each topic's size."""
     size = len(names)
@@ -87,24 +90,32 @@ def overlap_matrix(names: Sequence[str], counts: Sequence[Sequence[int]], escape
             f'font-size="{_TEXT}" fill="currentColor">{escape(_short(name))}</text>'
         )
         for j, count in enumerate(counts[i]):
-            parts.append(_cell(escape, names, i, j, count, largest, label + j * cell, y, cell))
+            parts.append(_cell(escape, words, names, i, j, count, largest, (label + j * cell, y, cell)))
     return _svg(
         width,
         height,
-        "How topics overlap",
-        f"Papers shared by the {size} largest topics; darker cells share more papers",
+        escape(words.topics_overlap),
+        escape(words.overlap_description.format(count=size)),
         "".join(parts),
     )
 
 
 def _cell(
-    escape: Escape, names: Sequence[str], i: int, j: int, count: int, largest: int, x: int, y: int, cell: int
+    escape: Escape,
+    words: Wording,
+    names: Sequence[str],
+    i: int,
+    j: int,
+    count: int,
+    largest: int,
+    place: tuple[int, int, int],
 ) -> str:
     """One cell of the overlap matrix: shaded, with its count written in it, legible on
     the shade."""
+    x, y, cell = place
     shade = 0.08 + 0.92 * count / largest if count else 0.0
     kind = "ps-chart-diagonal" if i == j else "ps-chart-cell"
-    about = names[i] if i == j else f"{names[i]} and {names[j]}"
+    about = names[i] if i == j else words.two_authors.format(first=names[i], second=names[j])
     on = f" ps-chart-count--on-{kind.removeprefix('ps-chart-')}" if shade >= _DARK_SHADE else ""
     number = (
         f'<text class="ps-chart-count{on}" x="{x + (cell - 2) / 2:.1f}" y="{y + cell * 0.62:.1f}" '
@@ -113,7 +124,7 @@ def _cell(
         else ""
     )
     return (
-        f"<g><title>{escape(about)}: {counted(count, 'paper')}</title>"
+        f"<g><title>{escape(about)}: {escape(words.count(count))}</title>"
         f'<rect class="{kind}" x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" '
         f'fill-opacity="{shade:.2f}"/>{number}</g>'
     )

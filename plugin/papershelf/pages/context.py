@@ -30,7 +30,8 @@ from papershelf.pages.letters import Letters, author_targets, by_initial
 from papershelf.pages.markup import Content, href, joined, phrase, rendered, safe, safe_in_markdown, text
 from papershelf.pages.options import SiteOptions
 from papershelf.pages.templates import Macros, Templates
-from papershelf.pages.wording import ENGLISH, Wording, shortened
+from papershelf.pages.languages import wording_for
+from papershelf.pages.wording import Wording, shortened
 from papershelf.indexes.arrivals import Arrivals, arrivals
 from papershelf.indexes.timeline import Month
 
@@ -44,7 +45,7 @@ class PageContext:
         self.analysis = analysis
         self.library = analysis.library
         self.options = options
-        self.words: Wording = ENGLISH
+        self.words: Wording = wording_for(options.locale)
         """The phrases the pages show (`papershelf.pages.wording`)."""
         self.templates = self._templates(safe)
         """The templates of generated pages (`papershelf.pages.templates`)."""
@@ -256,6 +257,7 @@ class PageContext:
         globals_ = {
             "words": {name: phrase(value) for name, value in words.phrases().items()},
             "say": self.say,
+            "status_word": words.status,
             "search_exclude": self.options.search_index != "all",
         }
         filters: dict[str, Callable[..., object]] = {

@@ -39,7 +39,7 @@ def timeline_files(ctx: PageContext) -> Iterator[SiteFile]:
         in_nav=True,
         years=[(year, _year_anchor(year), list(of)) for year, of in groupby(months, key=lambda m: m.year)],
         undated=undated,
-        chart=chart(timeline_bars, slots),
+        chart=chart(timeline_bars, slots, ctx.words),
     )
 
 

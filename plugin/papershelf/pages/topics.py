@@ -40,16 +40,16 @@ def topic_files(ctx: PageContext) -> Iterator[SiteFile]:
         in_nav=True,
         kinds=kinds,
         without_subject=ctx.analysis.topic_index.without_subject,
-        chart=_overlap_chart(topics),
+        chart=_overlap_chart(ctx, topics),
     )
 
 
-def _overlap_chart(topics: Sequence[Topic], size: int = 12) -> Markup:
+def _overlap_chart(ctx: PageContext, topics: Sequence[Topic], size: int = 12) -> Markup:
     """The largest discovered and curated topics and the papers they share."""
     largest = sorted((t for t in topics if t.kind != "listing"), key=lambda t: -len(t.papers))[:size]
     members = [set(topic.papers) for topic in largest]
     counts = [[len(a & b) for b in members] for a in members]
-    return chart(overlap_matrix, [t.name for t in largest], counts)
+    return chart(overlap_matrix, [t.name for t in largest], counts, ctx.words)
 
 
 def _intro(ctx: PageContext, topic: Topic, total: int, number: int, suffix: str, here: str) -> Markup:

@@ -104,6 +104,7 @@ class Wording:
     also_matched_as: str = "Also matched as:"
     together_with: str = "Often together with:"
     topics_overlap: str = "How topics overlap"
+    overlap_description: str = "Papers shared by the {count} largest topics; darker cells share more papers"
     no_other_topic: str = "no topic besides their listing's."
     # Months
     by_month: str = "Papers by month"
@@ -118,6 +119,24 @@ class Wording:
     authors_summary: str = "{count} authors, by the initial of their surname."
     # Reading lists
     not_found: str = "Not found"
+    to_read: str = "to read"
+    reading: str = "reading"
+    read: str = "read"
+    skipped: str = "skipped"
+    """The statuses of a reading list's entries (`[ ]`, `[/]`, `[x]`, `[-]`)."""
+    read_of: str = "{read} of {total} read"
+    read_of_label: str = "Read {read} of {total}"
+    """What a reading list's progress bar says to a screen reader."""
+    status_count: str = "{count} {status}"
+    no_lists: str = (
+        "No reading lists yet. A Markdown page in {folder} whose task-list items name papers"
+        " ({example}) becomes one; see the guide."
+    )
+    preprint: str = "Preprint, arXiv:{id}."
+    overlap_caption: str = (
+        "Each cell shades with the papers two of the largest topics share, and says how many;"
+        " the diagonal is each topic's size."
+    )
     # What is new, and the feeds
     new_mark: str = "New"
     first_seen: str = "First seen {day}"
@@ -136,6 +155,12 @@ class Wording:
     def count_have(self, papers: int) -> str:
         """`1 paper has`, `12 papers have`."""
         return counted(papers, self.paper_has, self.papers_have)
+
+    def status(self, status: str) -> str:
+        """A reading-list status (`papershelf.curation.lists.STATUSES`) in words."""
+        return {"to read": self.to_read, "reading": self.reading, "read": self.read, "skipped": self.skipped}[
+            status
+        ]
 
     def initial(self, letter: str) -> str:
         """How pages name an initial: `A`, or `Other` for other scripts

@@ -83,9 +83,11 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.config.speed.collector:
             left_at_exit()
 
+    @event_priority(-110)  # after mkdocs-static-i18n's, which sets each language's build's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """The library session of this site (`papershelf.session`), kept across `mkdocs
-        serve` rebuilds while it reads the same files."""
+        serve` rebuilds while it reads the same files; its pages in the language of the
+        build (`theme.language`, or `locale`)."""
         _stop_beside_mkdocs_bibtex(config, self.config.snapshots)
         settings = self.config.settings(config)
         if self.session is None:
