@@ -1,17 +1,21 @@
 """`[@key]` and `[@key1; @key2, p. 4]` citations in Markdown, pandoc-style.
 
 Pure functions over Markdown text: finding citations (outside code), checking them against
-the library, and the citation and reference texts. The MkDocs adapter turns them into links.
+the library, the citation and reference texts, and `cite`, which rewrites a page with them:
+the one rewriting that both the MkDocs plugin (`papershelf.site.rewrite`, links relative to the
+page) and the Python-Markdown extension (`papershelf.markdown`, links to where the paper pages
+are served) do, each with its own way of rendering a citation and the references.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from papershelf.model import Person, Problem, Sighting
+from papershelf.curation.lists import Resolver
 from papershelf.curation.prose import prose_lines
 from papershelf.text.rules import split_name, unknown_name
 
@@ -19,6 +23,7 @@ __all__ = [
     "REFERENCES_MARKER",
     "Citation",
     "Cite",
+    "cite",
     "find_citations",
     "malformed_citations",
     "surname",
@@ -59,6 +64,38 @@ def find_citations(markdown: str) -> list[Citation]:
             cites = tuple(Cite(part["key"], (part["locator"] or "").strip()) for part in parts)
             found.append(Citation(index, group.start(), group.end(), cites))
     return found
+
+
+def cite(
+    markdown: str,
+    resolver: Resolver,
+    citation: Callable[[tuple[Cite, ...]], str],
+    references: Callable[[list[str]], str],
+) -> str:
+    """`markdown` with each citation replaced by `citation(cites)` (Markdown, one line) and
+    each references marker line by `references(keys)`: the papers cited, in the order first
+    cited. An older key cites the paper it was joined into (`papershelf.model.Paper.aliases`);
+    a key the library lacks is left to `citation` to show as missing (its warning is
+    `unknown_keys`)."""
+    found = find_citations(markdown)
+    markers = [line.index for line in prose_lines(markdown) if line.text.strip() == REFERENCES_MARKER]
+    if not found and not markers:
+        return markdown
+    lines = markdown.split("\n")
+    found = [replace(one, cites=_current(one.cites, resolver)) for one in found]
+    for one in reversed(found):
+        line = lines[one.line]
+        lines[one.line] = line[: one.start] + citation(one.cites).strip() + line[one.end :]
+    cited = [c.key for one in found for c in one.cites if c.key in resolver.papers]
+    listed = references(list(dict.fromkeys(cited)))
+    for index in markers:
+        lines[index] = listed
+    return "\n".join(lines)
+
+
+def _current(cites: tuple[Cite, ...], resolver: Resolver) -> tuple[Cite, ...]:
+    """Each cite under its paper's key, if the library has that paper."""
+    return tuple(replace(one, key=resolver.paper_key(one.key) or one.key) for one in cites)
 
 
 def malformed_citations(markdown: str, file: str, first_line: int = 1) -> list[Problem]:

@@ -10,17 +10,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from markupsafe import Markup
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from papershelf.curation.citations import REFERENCES_MARKER, Cite, find_citations
+from papershelf.curation.citations import cite
 from papershelf.curation.collect import DocPage
 from papershelf.curation.lists import ReadingList, parse_reading_list, tally
-from papershelf.curation.prose import prose_lines
 from papershelf.pages import SitePlan
 
 __all__ = ["PageRewriter", "doc_pages", "escape_file_name_title"]
@@ -96,23 +94,11 @@ class PageRewriter:
         )
 
     def _citations(self, markdown: str, src: str) -> str:
-        citations = find_citations(markdown)
-        markers = [line.index for line in prose_lines(markdown) if line.text.strip() == REFERENCES_MARKER]
-        if not citations and not markers:
-            return markdown
-        lines = markdown.split("\n")
-        citations = [replace(citation, cites=self._current(citation.cites)) for citation in citations]
-        for citation in reversed(citations):
-            text = self.plan.render_fragment("citation", src, cites=citation.cites).strip()
-            line = lines[citation.line]
-            lines[citation.line] = line[: citation.start] + text + line[citation.end :]
-        cited = [c.key for citation in citations for c in citation.cites if c.key in self.resolver.papers]
-        references = self.plan.render_fragment("references", src, keys=list(dict.fromkeys(cited)))
-        for index in markers:
-            lines[index] = references
-        return "\n".join(lines)
-
-    def _current(self, cites: tuple[Cite, ...]) -> tuple[Cite, ...]:
-        """Each cite under its paper's key: an older key (`papershelf.model.Paper.aliases`)
-        cites the paper it was joined into."""
-        return tuple(replace(cite, key=self.resolver.paper_key(cite.key) or cite.key) for cite in cites)
+        """Citations link to the paper pages' sources relative to the page (MkDocs resolves
+        and checks them)."""
+        return cite(
+            markdown,
+            self.resolver,
+            lambda cites: self.plan.render_fragment("citation", src, cites=cites),
+            lambda keys: self.plan.render_fragment("references", src, keys=keys),
+        )
