@@ -256,7 +256,7 @@ def _session(args: argparse.Namespace) -> Session:
             raise _Refused("no snapshots: name files or folders, or work in a site (mkdocs.yml, or --config)")
         first = args.paths[0].resolve()
         folder = first if first.is_dir() else first.parent
-        settings = Settings(snapshots=folder, keys_file=folder.parent / "citation-keys.tsv", project=folder)
+        settings = Settings.for_snapshots(folder)
     keys = getattr(args, "keys", None)
     if keys:
         settings = replace(settings, keys_file=keys.resolve())

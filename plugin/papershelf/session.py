@@ -50,6 +50,12 @@ class Settings:
     parallel: bool = False
     """Whether a large library's first analysis may use a helper process (`papershelf.analysis.helper`)."""
 
+    @classmethod
+    def for_snapshots(cls, folder: Path) -> Settings:
+        """papershelf's defaults for a snapshot folder outside a site: the key file beside
+        it (`papershelf generate snapshots/`, the Python-Markdown extension)."""
+        return cls(snapshots=folder, keys_file=folder.parent / "citation-keys.tsv", project=folder)
+
     def same_files(self, other: Settings) -> bool:
         """Whether `other` reads and keeps the same files, so that a session can keep what it
         read and analysed (a `mkdocs serve` rebuild)."""

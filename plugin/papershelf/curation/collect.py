@@ -48,7 +48,6 @@ class Curation:
 def curate(pages: Iterable[DocPage], resolver: Resolver) -> Curation:
     """Parse every reading list and find every citation; problems carry `file:line`."""
     curation = Curation()
-    known = set(resolver.papers) | set(resolver.aliases)
     for page in pages:
         if page.is_reading_list:
             reading_list, problems = parse_reading_list(
@@ -59,7 +58,7 @@ def curate(pages: Iterable[DocPage], resolver: Resolver) -> Curation:
             for key in reading_list.keys:
                 curation.holding.setdefault(key, []).append((page.src, reading_list))
         citations = find_citations(page.markdown)
-        curation.problems += unknown_keys(citations, known, page.src, page.first_line)
+        curation.problems += unknown_keys(citations, resolver.keys, page.src, page.first_line)
         curation.problems += malformed_citations(page.markdown, page.src, page.first_line)
         cited = (resolver.paper_key(cite.key) for citation in citations for cite in citation.cites)
         for paper in dict.fromkeys(cited):

@@ -48,6 +48,11 @@ class Resolver:
     author_names: Mapping[str, str] = field(default_factory=dict)
     """Each author slug's displayed name: what a misspelt `author:` is offered."""
 
+    @property
+    def keys(self) -> set[str]:
+        """Every key a citation may name: each paper's, and the older keys they replace."""
+        return set(self.papers) | set(self.aliases)
+
     def paper_key(self, key: str) -> str | None:
         """The key of the paper `key` names (its own or an older one), if any."""
         key = self.aliases.get(key, key)

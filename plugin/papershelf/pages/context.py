@@ -219,11 +219,14 @@ class PageContext:
         }
         return self._render(self.templates, helpers, template, **context)
 
-    def user_fragment(self, template: str, src_uri: str, **context: object) -> str:
+    def user_fragment(
+        self, template: str, src_uri: str, link: Callable[[str], Markup] | None = None, **context: object
+    ) -> str:
         """A template rendered as Markdown for the user's page at `src_uri` (links name
-        sources, relative to it; see `source_link`)."""
+        sources, relative to it; see `source_link`), or with each link made by `link` from
+        the target's source path, where the page's path is unknown (Python-Markdown)."""
         helpers: dict[str, Callable[..., object]] = {
-            "link": partial(self.source_link, src_uri=src_uri),
+            "link": link or partial(self.source_link, src_uri=src_uri),
             "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
             "byline": partial(self._byline, templates=self.markdown_templates),
             "author_names": partial(self.author_names, templates=self.markdown_templates),

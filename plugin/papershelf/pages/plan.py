@@ -10,8 +10,10 @@ the same, so the pages that reading lists and citations do not change are planne
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
+
+from markupsafe import Markup
 
 from papershelf.analysis.analyse import Analysis, analyse
 from papershelf.curation.collect import Curation
@@ -76,10 +78,13 @@ class SitePlan:
             {profile.slug: profile.name for profile in self.analysis.authors},
         )
 
-    def render_fragment(self, template: str, src_uri: str, **context: object) -> str:
+    def render_fragment(
+        self, template: str, src_uri: str, link: Callable[[str], Markup] | None = None, **context: object
+    ) -> str:
         """A template rendered as Markdown for the user's page at `src_uri`: the cards,
-        citations and references that `papershelf.site.rewrite` puts in user pages."""
-        return self._context.user_fragment(template, src_uri, **context)
+        citations and references that `papershelf.site.rewrite` puts in user pages (and
+        `papershelf.markdown`, whose `link` makes each link; see `PageContext.user_fragment`)."""
+        return self._context.user_fragment(template, src_uri, link, **context)
 
     def locate(self, urls: Mapping[str, str]) -> None:
         """Generated pages link to where MkDocs serves each file (see `PageContext.locate`)."""
