@@ -83,6 +83,16 @@ def test_links_follow_the_url_style_and_a_page_without_citations_reads_nothing(t
     assert not (tmp_path / "citation-keys.tsv").exists()
 
 
+def test_the_references_are_in_the_language_given(tmp_path: Path):
+    snapshots = tmp_path / "snapshots"
+    snapshots.mkdir()
+    (snapshots / "feed.txt").write_text(PAPERS, encoding="utf-8")
+    text = "Zwei [@moreau2026paging].\n\n<!-- papershelf:references -->\n"
+    page = _converted(snapshots, text, locale="de")
+    assert page.select_one("h2").get_text() == "Literatur"
+    assert page.select_one(".ps-cite a").get_text() == "Moreau und Zhao, 2026"
+
+
 EXTENSION = """\
 markdown_extensions:
   - papershelf.markdown:

@@ -61,6 +61,7 @@ class CitationsExtension(Extension):
             "library": ["/library/", "the URL where `papershelf generate --out` folder is served"],
             "use_directory_urls": [True, "paper pages at papers/<key>/ (else papers/<key>.html)"],
             "cache_dir": ["", "where readings and the analysis are kept between runs (default: none)"],
+            "locale": ["en", "the language of the references' words and dates (as `theme.language`)"],
         }
         super().__init__(**kwargs)
 
@@ -76,7 +77,8 @@ class CitationsExtension(Extension):
             settings = replace(settings, keys_file=Path(keys).resolve())
         if cache := self.getConfig("cache_dir"):
             settings = replace(settings, cache_dir=Path(cache).resolve())
-        return settings
+        locale = str(self.getConfig("locale")).replace("-", "_")
+        return replace(settings, site=replace(settings.site, locale=locale))
 
     def _link(self) -> Callable[[str], Markup]:
         """Where a paper page (by its path in the generated folder) is served."""
