@@ -3,21 +3,30 @@ English phrases, and what is shown when a catalog lacks a phrase."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.pofile import read_po, write_po
 
+import papershelf.pages.context as context
 import papershelf.pages.languages as languages
 from bs4 import BeautifulSoup
 
 from conftest import REPO, SiteBuilder, entry, listing
 from papershelf.pages.languages import CATALOGS, LANGUAGES, wording_for
+from papershelf.curation.collect import Curation
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
+from papershelf.pages import SitePlan
 from papershelf.pages.wording import ENGLISH
+from papershelf.snapshots.text import parse_text_listing
 
 SAME_IN_EVERY_LANGUAGE = {"separator", "bibtex", "author_year", "month", "short_month", "status_count"}
 """Phrases that may read as in English: a mark, a name, a date pattern Babel localises."""
@@ -159,3 +168,15 @@ def test_a_german_site_shows_no_english_of_papershelf_on_any_page_kind(site_buil
         "Zusammenfassung",
         "Verwandte Artikel",
     ]
+
+
+def test_a_translated_title_with_yaml_characters_keeps_its_page(monkeypatch: pytest.MonkeyPatch):
+    """An index page's title is a phrase in its front matter: a translation holding `: `,
+    `#` or a quote must stay its title, not break the page's YAML."""
+    odd = replace(ENGLISH, topics_title='Themen: "alle" #1', reading_lists_title="Listen: {ja}")
+    monkeypatch.setattr(context, "wording_for", lambda locale: odd)
+    library = build_library([parse_text_listing(listing(*GERMAN_PAPERS), "a.txt")], KeyBook()).library
+    files = {file.src_uri: file for file in SitePlan.of(library).files(Curation())}
+    for src, title in (("topics/index.md", 'Themen: "alle" #1'), ("lists/index.md", "Listen: {ja}")):
+        front = files[src].content.split("---\n")[1]
+        assert html.unescape(yaml.safe_load(front)["title"]) == title
