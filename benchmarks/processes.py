@@ -22,24 +22,45 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-__all__ = ["Build", "Server", "build"]
+__all__ = ["Build", "Server", "build", "tree_cpu_seconds"]
 
 POLL_SECONDS = 0.05  # between requests while waiting for a change to be served
 MEMORY_SAMPLE_SECONDS = 0.1
 TIMEOUT_SECONDS = 3600.0  # a rebuild of 50,000 papers takes minutes, not an hour
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)
 class Build:
-    """One finished `mkdocs build`: wall time, peak memory, and its log for the record."""
+    """One finished `mkdocs build`: wall time, CPU time (user + system, the whole process
+    tree), peak memory, and its log for the record."""
 
     seconds: float
+    cpu_seconds: float
     peak_mb: float
     log: str
 
     def warnings(self) -> int:
         return sum(1 for line in self.log.splitlines() if line.startswith("WARNING"))
+
+
+def _tree(pid: int) -> list[int]:
+    """A process and all its descendants alive now (Linux /proc; none of them elsewhere)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            children = [
+                int(child)
+                for task in Path(f"/proc/{current}/task").iterdir()
+                for child in (task / "children").read_text().split()
+            ]
+        except OSError:  # the process ended while we looked, or there is no /proc
+            continue
+        found.append(current)
+        pending += children
+    return found
 
 
 def tree_rss_bytes(pid: int) -> int:
@@ -48,16 +69,29 @@ def tree_rss_bytes(pid: int) -> int:
     Summing the tree matters: a build that forks workers holds their memory at the same
     time as its own, which the largest single process (what rusage reports) would hide.
     """
-    total, pending = 0, [pid]
-    while pending:
-        current = pending.pop()
+    total = 0
+    for member in _tree(pid):
         try:
-            total += int(Path(f"/proc/{current}/statm").read_text().split()[1]) * PAGE_BYTES
-            for task in Path(f"/proc/{current}/task").iterdir():
-                pending += [int(child) for child in (task / "children").read_text().split()]
-        except OSError:  # the process ended while we looked, or there is no /proc
+            total += int(Path(f"/proc/{member}/statm").read_text().split()[1]) * PAGE_BYTES
+        except OSError:
             continue
     return total
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process and its descendants have used so far (Linux /proc;
+    0 elsewhere): each living member's own time, plus the time of the children each has
+    waited for (a helper process that has ended counts through its parent). The difference
+    of two readings is what a serve session spent between them, on every core."""
+    ticks = 0
+    for member in _tree(pid):
+        try:
+            stat = Path(f"/proc/{member}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # after the name, which may hold spaces
+        ticks += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / CLOCK_TICKS
 
 
 class MemorySampler:
@@ -89,8 +123,10 @@ def _max_rss_mb(usage: resource.struct_rusage) -> float:
 def build(mkdocs: Path, project: Path, log: Path) -> Build:
     """Runs `mkdocs build` in `project`; raises with the log's end if it fails.
 
-    Peak memory is the larger of the sampled tree (all processes at once) and the largest
-    single process's exact maximum from rusage (which sampling can miss between samples).
+    CPU time is the rusage of the finished process, which on Linux includes every
+    descendant it waited for (the analysis helper). Peak memory is the larger of the
+    sampled tree (all processes at once) and the largest single process's exact maximum
+    from rusage (which sampling can miss between samples).
     """
     with log.open("w", encoding="utf-8") as output:
         start = time.perf_counter()
@@ -105,7 +141,8 @@ def build(mkdocs: Path, project: Path, log: Path) -> Build:
     text = log.read_text(encoding="utf-8", errors="replace")
     if process.returncode != 0:
         raise RuntimeError(f"mkdocs build failed in {project}:\n{_tail(text)}")
-    return Build(seconds, max(sampled, _max_rss_mb(usage)), text)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Build(seconds, cpu, max(sampled, _max_rss_mb(usage)), text)
 
 
 def _tail(text: str, lines: int = 30) -> str:
@@ -131,6 +168,7 @@ class Server:
         self._log_path = log
         self.base = "http://" + self._command[-1]
         self.startup_seconds = 0.0
+        self.startup_cpu_seconds = 0.0
         self.peak_mb = 0.0
 
     def __enter__(self) -> Server:
@@ -146,7 +184,12 @@ class Server:
             self.__exit__(None, None, None)
             raise
         self.startup_seconds = time.perf_counter() - start
+        self.startup_cpu_seconds = self.cpu_seconds()
         return self
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server's process tree has used so far (see `tree_cpu_seconds`)."""
+        return tree_cpu_seconds(self._process.pid)
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None

@@ -16,11 +16,17 @@ warm disk caches), then `--runs` times, alternating which project goes first:
 * a session of `mkdocs serve` with livereload on a free port: time to the first page; a new
   snapshot saved (plain: a new paper page written) until the new paper's page is served; the
   reading list edited, then an ordinary docs page edited, each until the edit is served;
-* peak memory of the builds and of the serve session, all processes of the tree at once.
+* peak memory of the builds and of the serve session, all processes of the tree at once;
+* CPU time (user + system of the whole process tree) of each build and each serve measure.
+
+Before the first size it times making 1,000 small files in the work folder: that, and
+plain MkDocs's build time per page, head the results, so that a slow disk (which adds the
+same seconds to both projects and so flatters a wall-clock ratio) shows.
 
 Libraries larger than `--serve-up-to` papers measure the builds only.
 
-It prints the tables (medians, min-max, ratios papershelf / plain, the issue's targets);
+It prints the tables (medians, min-max, ratios papershelf / plain of wall-clock and CPU time,
+each target with its verdict);
 `--write PAGE` regenerates the benchmark page, keeping the notes below its notes marker.
 It runs `mkdocs` from the repository's `.venv` (the installed plugin) unless `--mkdocs`.
 """
@@ -33,6 +39,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,7 +62,7 @@ from generate import (  # noqa: E402
     write_probe_snapshot,
 )
 from processes import Build, Server, build  # noqa: E402
-from report import NOTES_MARKER, SizeResult, page, tables  # noqa: E402
+from report import CPU, NOTES_MARKER, SizeResult, disk_speed, page, tables  # noqa: E402
 
 REPO = HERE.parent
 MKDOCS = REPO / ".venv" / "bin" / "mkdocs"
@@ -64,6 +71,8 @@ KEYS_FILE = "citation-keys.tsv"  # the plugin's default key file, beside mkdocs.
 SERVE_UP_TO = 10_000  # sizes above it measure builds only: a serve session of 50,000 papers
 # takes most of an hour, and the serve targets are about the libraries users curate
 SETTLE_SECONDS = 1.0  # before each serve change: the watcher has seen the previous one
+SMALL_FILES = 1000
+SMALL_FILE = b"x" * 2048  # about a small HTML page's size
 
 
 class Attic:
@@ -170,36 +179,60 @@ def restored(paths: list[Path]) -> Iterator[list[Path]]:
                 path.write_bytes(content)
 
 
-def timed_change(change: Callable[[], object], shown: Callable[[], object]) -> float:
-    """Seconds from making a change to seeing it served."""
+def timed_change(
+    server: Server, change: Callable[[], object], shown: Callable[[], object]
+) -> tuple[float, float]:
+    """Seconds from making a change to seeing it served: wall-clock, and the CPU time the
+    server's processes spent meanwhile."""
     time.sleep(SETTLE_SECONDS)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), server.cpu_seconds()
     change()
     shown()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, server.cpu_seconds() - cpu
 
 
 def serve_session(project: Project, mkdocs: Path, log: Path) -> dict[str, float]:
-    """One `mkdocs serve` with livereload: start, a new paper, a list edit, a docs page edit."""
+    """One `mkdocs serve` with livereload: start, a new paper, a list edit, a docs page edit;
+    each time with its CPU time (key + `CPU`)."""
     token = uuid.uuid4().hex[:8]
     docs = project.root / "docs"
     touched = [docs / LIST_PAGE, docs / DOCS_PAGE, project.root / KEYS_FILE]
     with restored(touched) as created, Server(mkdocs, project.root, log) as server:
-        times = {"serve_start": server.startup_seconds}
+        times = {"serve_start": server.startup_seconds, "serve_start" + CPU: server.startup_cpu_seconds}
         paper = f"{token}n"
-        times["serve_new_paper"] = timed_change(
-            lambda: created.append(project.add_paper(paper)),
-            lambda: server.wait_for(project.paper_url(server, paper), paper),
-        )
-        times["serve_list_edit"] = timed_change(
-            lambda: edit_list(docs / LIST_PAGE, f"{token}l"),
-            lambda: server.wait_for(url_of(LIST_PAGE), f"{token}l"),
-        )
-        times["serve_docs_edit"] = timed_change(
-            lambda: edit_docs(docs / DOCS_PAGE, f"{token}d"),
-            lambda: server.wait_for(url_of(DOCS_PAGE), f"{token}d"),
-        )
+        changes: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
+            "serve_new_paper": (
+                lambda: created.append(project.add_paper(paper)),
+                lambda: server.wait_for(project.paper_url(server, paper), paper),
+            ),
+            "serve_list_edit": (
+                lambda: edit_list(docs / LIST_PAGE, f"{token}l"),
+                lambda: server.wait_for(url_of(LIST_PAGE), f"{token}l"),
+            ),
+            "serve_docs_edit": (
+                lambda: edit_docs(docs / DOCS_PAGE, f"{token}d"),
+                lambda: server.wait_for(url_of(DOCS_PAGE), f"{token}d"),
+            ),
+        }
+        for key, (change, shown) in changes.items():
+            times[key], times[key + CPU] = timed_change(server, change, shown)
     return {**times, "serve_memory": server.peak_mb}
+
+
+def small_files_seconds(workdir: Path, attic: Attic) -> float:
+    """Median seconds of three tries at making SMALL_FILES small files in a new folder of
+    `workdir`: how fast this disk makes files. The folders go to the attic, not deleted, so
+    that no deletion slows what is measured after (see `Attic`)."""
+    tries = []
+    for _ in range(3):
+        folder = workdir / f"small-files-{uuid.uuid4().hex[:8]}"
+        start = time.perf_counter()
+        folder.mkdir()
+        for number in range(SMALL_FILES):
+            (folder / f"{number:04d}.html").write_bytes(SMALL_FILE)
+        tries.append(time.perf_counter() - start)
+        attic.take(folder)
+    return statistics.median(tries)
 
 
 def count_pages(site: Path) -> int:
@@ -254,8 +287,10 @@ def measure_size(
                 log = logs / f"{project.kind}-{key}-{run}.log"
                 done = timed_build(project, mkdocs, log, key, attic)
                 result.samples[project.kind][key].append(done.seconds)
+                result.samples[project.kind][key + CPU].append(done.cpu_seconds)
                 peaks[run][project.kind] = max(peaks[run][project.kind], done.peak_mb)
                 progress(papers, project.kind, key, done.seconds)
+                progress(papers, project.kind, key, done.cpu_seconds, "s CPU")
 
     for run in range(runs):
         measure_builds(run, BUILDS[:1])
@@ -268,7 +303,8 @@ def measure_size(
             session = serve_session(project, mkdocs, logs / f"{project.kind}-serve-{run}.log")
             for key, value in session.items():
                 result.samples[project.kind][key].append(value)
-                progress(papers, project.kind, key, value, "MB" if key.endswith("memory") else "s")
+                unit = "MB" if key.endswith("memory") else "s CPU" if key.endswith(CPU) else "s"
+                progress(papers, project.kind, key.removesuffix(CPU), value, unit)
     return result
 
 
@@ -355,6 +391,7 @@ def main() -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         attic = Attic(workdir / "attic")
         try:
+            files_seconds = small_files_seconds(workdir, attic)
             results = [
                 measure_size(
                     papers, args.runs, workdir, args.mkdocs, args.seed, papers <= args.serve_up_to, attic
@@ -364,6 +401,7 @@ def main() -> None:
         finally:
             attic.empty()
     lines.append(f"Load average (1 minute) before and after the runs: {load_before} and {load()}")
+    lines.append(disk_speed(results, files_seconds))
     print("\n".join(f"- {line}" for line in lines) + "\n\n" + tables(results, args.runs))
     if args.write:
         write_page(args.write, results, args, lines)
