@@ -14,8 +14,9 @@ turns the subjects into topics beside the listings' and the user's own.
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Mapping
+from bisect import bisect_left, bisect_right, insort
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
@@ -24,7 +25,7 @@ from papershelf.indexes.commonness import common_word
 from papershelf.model import Library
 from papershelf.text.rules import STOP_WORDS
 from papershelf.indexes.phrases import GENERIC_TERMS, Clause, PaperText, Phrase, clause_phrases, phrase_uses
-from papershelf.indexes.twins import twin_papers, word_forms
+from papershelf.indexes.twins import STEM_AT_LEAST, TWIN_JACCARD, twin_papers, word_forms
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 
 __all__ = ["MIN_COHESION", "Subject", "discover_subjects"]
@@ -293,26 +294,82 @@ def _choose(
     beside `GPU`, which a fifth of the papers name). A subject of common words only
     (`Agents`) is kept while choosing, since a later twin may name it (`Agentic`), and left
     out if none does."""
-    groups: list[_Group] = []
+    chosen = _Chosen()
     labelled = 0  # groups with a label; a group gains one only when a member joins
     for candidate in ranked:
         if labelled >= max_topics:
             break
-        twin = next((group for group in groups if group.takes(candidate)), None)
+        twin = chosen.twin_of(candidate)
         if twin is not None:
             unlabelled = twin.label(about, similar) is None
-            twin.members.append(candidate)
-            twin.papers |= candidate.papers
+            chosen.join(twin, candidate)
             labelled += unlabelled and twin.label(about, similar) is not None
         elif all(
-            len(group.papers) > broad and _splits(candidate, similar)
-            for group in groups
-            if group.narrows(candidate)
+            len(group.papers) > broad and _splits(candidate, similar) for group in chosen.narrowed(candidate)
         ):
-            groups.append(_Group([candidate], set(candidate.papers)))
-            labelled += groups[-1].label(about, similar) is not None
-    named = ((group, group.label(about, similar)) for group in groups)
+            group = _Group([candidate], set(candidate.papers))
+            chosen.add(group)
+            labelled += group.label(about, similar) is not None
+    named = ((group, group.label(about, similar)) for group in chosen.groups)
     return [(group, label) for group, label in named if label is not None]
+
+
+def _forms_key(phrase: Phrase) -> Phrase:
+    """What a phrase shares with each of its `word_forms`: every word's first
+    `STEM_AT_LEAST` letters (a form of a word is the word, or it begins with the whole of
+    a stem at least that long)."""
+    return tuple(word[:STEM_AT_LEAST] for word in phrase)
+
+
+class _Chosen:
+    """The groups chosen so far, in the order chosen, indexed so that a candidate is
+    compared only with the groups that may take or narrow it, not with every group: a
+    twin's paper set is near its own in size (`twin_papers`), a twin's words are forms of
+    its own (`_forms_key`), and a narrowed phrase shares a word with it. The first group
+    that takes a candidate is the one the plain scan in choice order would find."""
+
+    def __init__(self) -> None:
+        self.groups: list[_Group] = []
+        self._place: dict[int, int] = {}  # id of a group -> its place in `groups`
+        self._sizes: list[tuple[int, int]] = []  # (papers, place), sorted
+        self._by_forms: dict[Phrase, set[int]] = defaultdict(set)
+        self._by_word: dict[str, set[int]] = defaultdict(set)
+
+    def add(self, group: _Group) -> None:
+        place = len(self.groups)
+        self.groups.append(group)
+        self._place[id(group)] = place
+        insort(self._sizes, (len(group.papers), place))
+        self._index(group.members[0], place)
+
+    def join(self, group: _Group, candidate: _Candidate) -> None:
+        place = self._place[id(group)]
+        self._sizes.remove((len(group.papers), place))
+        group.members.append(candidate)
+        group.papers |= candidate.papers
+        insort(self._sizes, (len(group.papers), place))
+        self._index(candidate, place)
+
+    def _index(self, member: _Candidate, place: int) -> None:
+        self._by_forms[_forms_key(member.phrase)].add(place)
+        for word in member.phrase:
+            self._by_word[word].add(place)
+
+    def twin_of(self, candidate: _Candidate) -> _Group | None:
+        """The first group that takes the candidate, if any."""
+        size = len(candidate.papers)
+        # a twin's size is within TWIN_JACCARD of the candidate's: a margin of one paper
+        # each way keeps float rounding out of the question, `takes` decides
+        low = bisect_left(self._sizes, (math.floor(size * TWIN_JACCARD) - 1, -1))
+        high = bisect_right(self._sizes, (math.ceil(size / TWIN_JACCARD) + 1, len(self.groups)))
+        places = {place for _, place in self._sizes[low:high]}
+        places |= self._by_forms.get(_forms_key(candidate.phrase), set())
+        return next((self.groups[p] for p in sorted(places) if self.groups[p].takes(candidate)), None)
+
+    def narrowed(self, candidate: _Candidate) -> Iterator[_Group]:
+        """The groups the candidate narrows, in the order chosen."""
+        places = set().union(*(self._by_word.get(word, ()) for word in candidate.phrase))
+        return (self.groups[p] for p in sorted(places) if self.groups[p].narrows(candidate))
 
 
 def _names_after(clause: Clause, at: int) -> bool:

@@ -11,11 +11,11 @@ from collections.abc import Set
 
 from papershelf.indexes.phrases import Phrase
 
-__all__ = ["TWIN_JACCARD", "jaccard", "twin_papers", "word_forms"]
+__all__ = ["STEM_AT_LEAST", "TWIN_JACCARD", "jaccard", "twin_papers", "word_forms"]
 
 TWIN_JACCARD = 0.7
 """Paper sets this similar (shared papers over all papers of either) hold one subject."""
-_STEM_AT_LEAST = 4  # a shared beginning this long is a word's stem, not chance (`agent`)
+STEM_AT_LEAST = 4  # a shared beginning this long is a word's stem, not chance (`agent`)
 _SUFFIX_AT_MOST = 3  # ... and an ending this short a derivation (`-ic`, `-ity`, `-al`)
 
 
@@ -47,7 +47,7 @@ def word_forms(one: Phrase, other: Phrase) -> bool:
 def _forms(one: str, other: str) -> bool:
     short, long = sorted((one, other), key=len)
     return short == long or (
-        len(short) >= _STEM_AT_LEAST
+        len(short) >= STEM_AT_LEAST
         and long.startswith(short)
         and len(long) - len(short) <= _SUFFIX_AT_MOST
         and long.isalpha()
