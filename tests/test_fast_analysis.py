@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import papershelf.indexes.discovery as discovery
+import papershelf.indexes.related as related
 from conftest import REPO, SEED
 from papershelf.analysis.analyse import AnalysisOptions, analyse
 from papershelf.indexes.phrases import Phrase
@@ -59,6 +60,33 @@ def plain_choose(
     return [(group, label) for group, label in named if label is not None]
 
 
+class PlainExplainer:
+    """Why two papers are related, as first written: everything found anew for each pair."""
+
+    def __init__(self, vectors, topic_index, words) -> None:
+        self.vectors, self.topic_index, self.words = vectors, topic_index, words
+
+    def __call__(self, key: str, other: str, score: float) -> related.Relation:
+        words = self.words
+        their_topics = set(self.topic_index.by_paper[other])
+        shared_topics = tuple(
+            topic
+            for topic in self.topic_index.by_paper[key]
+            if topic.kind != "listing" and topic in their_topics
+        )
+        mine, theirs = self.vectors[key], self.vectors[other]
+        named = " ".join(topic.name for topic in shared_topics).casefold()
+        shared = {
+            f: mine[f] * theirs[f]
+            for f in mine.keys() & theirs.keys()
+            if not f.startswith("topic:")
+            and words[f].casefold() not in named
+            and related._names_something(f, words[f])
+        }
+        strongest = sorted(shared, key=lambda f: (-shared[f], f))[:3]
+        return related.Relation(other, round(score, 3), shared_topics, tuple(words[f] for f in strongest))
+
+
 def _library(snapshots: Path) -> Library:
     return build_library(SnapshotFolder(snapshots).listings(), KeyBook()).library
 
@@ -72,6 +100,7 @@ def _same_as_plain(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = _analysed(library)
     with monkeypatch.context() as plain:
         plain.setattr(discovery, "_choose", plain_choose)
+        plain.setattr(related, "_Explainer", PlainExplainer)
         assert _analysed(library) == fast
 
 

@@ -65,7 +65,7 @@ def related_papers(
     for key, features in strongest.items():
         for weight, feature in features:
             postings[feature].append((key, weight))
-    words = _Spellings(corpus)
+    explain = _Explainer(vectors, topic_index, _Spellings(corpus))
     relations = {}
     for key, features in strongest.items():
         scores: defaultdict[str, float] = defaultdict(float)
@@ -73,12 +73,11 @@ def related_papers(
             for other, other_weight in postings[feature]:
                 scores[other] += weight * other_weight
         scores.pop(key, None)
-        best = heapq.nlargest(limit * 2, scores.items(), key=lambda item: (item[1], item[0]))
-        explained = (
-            _explain(key, other, score, vectors, topic_index, words)
-            for other, score in best
-            if score >= _MIN_SCORE
-        )
+        # the strongest of those that score enough: the same as the strongest of all, then
+        # those that score enough, and ranks far fewer
+        enough = [(score, other) for other, score in scores.items() if score >= _MIN_SCORE]
+        best = heapq.nlargest(limit * 2, enough)
+        explained = (explain(key, other, score) for score, other in best)
         relations[key] = list(islice(filter(_grounded, explained), limit))
     return relations
 
@@ -129,27 +128,47 @@ def _names_something(term: str, spelling: str) -> bool:
     return term not in GENERIC_TERMS and not common_word(spelling)
 
 
-def _explain(
-    key: str,
-    other: str,
-    score: float,
-    vectors: Mapping[str, Vector],
-    topic_index: TopicIndex,
-    words: Mapping[str, str],
-) -> Relation:
-    """Shared topics first; else the shared words that add most to the similarity."""
-    their_topics = set(topic_index.by_paper[other])  # hashed: a tuple compares topic by topic
-    shared_topics = tuple(
-        topic for topic in topic_index.by_paper[key] if topic.kind != "listing" and topic in their_topics
-    )
-    mine, theirs = vectors[key], vectors[other]
-    named = " ".join(topic.name for topic in shared_topics).casefold()
-    shared = {
-        f: mine[f] * theirs[f]
-        for f in mine.keys() & theirs.keys()
-        if not f.startswith("topic:")
-        and words[f].casefold() not in named  # said by the topic already
-        and _names_something(f, words[f])
-    }
-    strongest = sorted(shared, key=lambda f: (-shared[f], f))[:3]
-    return Relation(other, round(score, 3), shared_topics, tuple(words[f] for f in strongest))
+class _Explainer:
+    """Says why two papers are related: shared topics first; else the shared words that add
+    most to the similarity. Asked about several candidates of every paper, so what depends
+    on one paper or one word only is found once: each paper's topics as a set, and each
+    feature's spelling and whether it names something."""
+
+    def __init__(
+        self, vectors: Mapping[str, Vector], topic_index: TopicIndex, words: Mapping[str, str]
+    ) -> None:
+        self.vectors = vectors
+        self.topics = topic_index.by_paper
+        self.words = words
+        self._topic_sets: dict[str, frozenset[Topic]] = {}
+        self._shown: dict[str, str | None] = {}
+
+    def __call__(self, key: str, other: str, score: float) -> Relation:
+        their_topics = self._topic_set(other)
+        shared_topics = tuple(
+            topic for topic in self.topics[key] if topic.kind != "listing" and topic in their_topics
+        )
+        mine, theirs = self.vectors[key], self.vectors[other]
+        named = " ".join(topic.name for topic in shared_topics).casefold()
+        shared = {
+            f: mine[f] * theirs[f]
+            for f in mine.keys() & theirs.keys()
+            if (folded := self._shown_as(f)) is not None and folded not in named  # said by the topic already
+        }
+        strongest = heapq.nsmallest(3, shared, key=lambda f: (-shared[f], f))
+        return Relation(other, round(score, 3), shared_topics, tuple(self.words[f] for f in strongest))
+
+    def _topic_set(self, key: str) -> frozenset[Topic]:
+        """The paper's topics, hashed: a tuple compares topic by topic."""
+        if key not in self._topic_sets:
+            self._topic_sets[key] = frozenset(self.topics[key])
+        return self._topic_sets[key]
+
+    def _shown_as(self, feature: str) -> str | None:
+        """The feature's spelling, casefolded, if it may be shown as a reason: a word (not a
+        topic) that names something."""
+        if feature not in self._shown:
+            spelling = "" if feature.startswith("topic:") else self.words[feature]
+            named = bool(spelling) and _names_something(feature, spelling)
+            self._shown[feature] = spelling.casefold() if named else None
+        return self._shown[feature]
