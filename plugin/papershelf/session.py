@@ -80,7 +80,7 @@ class Session:
     ) -> None:
         self.settings = settings
         self.report = report
-        self.cache = AnalysisCache(settings.cache_dir)
+        self.cache = AnalysisCache(settings.cache_dir, keep=settle > 0)  # serving: see `Kept`
         self.cache.helper = Helper(report=report, processes=settings.parallel)
         stored = ListingCache(settings.cache_dir) if settings.cache_dir else None
         self.folder = SnapshotFolder(

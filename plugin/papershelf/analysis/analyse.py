@@ -13,15 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.indexes.authors import AuthorProfile, index_authors
-from papershelf.export.drafts import draft_exports
+from papershelf.export.drafts import Drafts, draft_exports
 from papershelf.analysis.helper import Helper
-from papershelf.model import Library
+from papershelf.model import Library, Paper
 from papershelf.indexes.phrases import Corpus
 from papershelf.indexes.related import Relation, related_papers
 from papershelf.indexes.timeline import Month, index_months
 from papershelf.indexes.topics import TopicIndex, TopicOptions, index_topics
 
-__all__ = ["Analysis", "AnalysisOptions", "analyse", "author_page_threshold"]
+__all__ = ["Analysis", "AnalysisOptions", "Kept", "analyse", "author_page_threshold"]
 
 
 @dataclass(frozen=True)
@@ -79,20 +79,45 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
     return threshold
 
 
-def analyse(library: Library, options: AnalysisOptions, helper: Helper = IN_PROCESS) -> Analysis:
+@dataclass
+class Kept:
+    """What an analysis worked out paper by paper, kept for the next analysis of a changed
+    library (`mkdocs serve`, `papershelf.analysis.cache.AnalysisCache`): each paper's text as
+    read (with its counted terms) and its export drafts. A new snapshot changes a few papers
+    of many, and these depend on nothing but the paper (the texts, on the aliases too, which
+    `Corpus.of` checks), so the next analysis takes them for every paper it finds unchanged.
+    Topics and related papers are found anew over the whole library: a new paper changes
+    what is frequent and how rare each word is, so they are the library's, not a paper's."""
+
+    corpus: Corpus | None = None
+    drafts: dict[Paper, tuple[str, str, str]] = field(default_factory=dict)
+    """Each paper's BibTeX, biblatex and CSL-JSON drafts (`papershelf.export.drafts`)."""
+
+
+def analyse(
+    library: Library, options: AnalysisOptions, helper: Helper = IN_PROCESS, kept: Kept | None = None
+) -> Analysis:
     """The library's analysis. With a `helper`, a large library's export entries are drafted
-    in a helper process while topics and related papers are found here; the result is the
-    same either way."""
+    in a helper process while topics and related papers are found here; with `kept` (the
+    products of the previous analysis), only the papers it has not seen are read and
+    drafted, and `kept` is left holding this analysis's. The result is the same either way."""
     papers = library.papers
-    where = helper if len(papers) >= _DRAFTED_BESIDE_FROM else IN_PROCESS
-    with where.call(draft_exports, papers, timeout=10 + len(papers) / _DRAFTED_PER_SECOND) as drafting:
-        corpus = Corpus.of(papers)
+    known = kept or Kept()
+    new = [paper for paper in papers if paper not in known.drafts]
+    where = helper if len(new) >= _DRAFTED_BESIDE_FROM else IN_PROCESS
+    with where.call(draft_exports, new, timeout=10 + len(new) / _DRAFTED_PER_SECOND) as drafting:
+        corpus = Corpus.of(papers, known.corpus)
         topic_index = index_topics(library, options.topics, corpus)
         if options.related > 0:
             related = related_papers(library, topic_index, options.related, corpus)
         else:
             related = {paper.key: [] for paper in papers}
-        drafts = drafting.result()
+        drafted = drafting.result()
+    table = {paper: known.drafts[paper] for paper in papers if paper in known.drafts}
+    table.update(zip(new, zip(drafted.bibtex, drafted.biblatex, drafted.csl, strict=True), strict=True))
+    if kept is not None:
+        kept.corpus, kept.drafts = corpus, table
+    drafts = Drafts(*(tuple(table[paper][kind] for paper in papers) for kind in range(3)))
     subjects = topic_index.subjects
     return Analysis(
         library=library,

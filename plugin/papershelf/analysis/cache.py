@@ -52,7 +52,7 @@ from typing import Any
 import msgpack
 
 from papershelf import __version__
-from papershelf.analysis.analyse import IN_PROCESS, Analysis, AnalysisOptions, analyse
+from papershelf.analysis.analyse import IN_PROCESS, Analysis, AnalysisOptions, Kept, analyse
 from papershelf.analysis.codec import Codec
 from papershelf.analysis.helper import Helper
 from papershelf.model import Library, Listing, Problem, Sighting
@@ -94,13 +94,18 @@ class AnalysisCache(_Reporting):
     loading (its listings and entries), and keep a second copy of it in memory for the
     whole build."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, keep: bool = False) -> None:
         super().__init__()
         self.folder = folder
         self.helper: Helper = IN_PROCESS
         """Where an analysis may have part of its work done (see `analyse`); the plugin
         sets it from its `parallel` option on every build."""
         self._last: tuple[str, Analysis] | None = None
+        self._kept = Kept() if keep else None
+        """With `keep` (under `mkdocs serve`, where the library changes while the process
+        lives): what the last analysis made paper by paper, for the next (`Kept`). A build
+        analyses once, and would only hold it to its end (20 MB more at the peak of a
+        10,000-paper build)."""
         self.source = ""
         """Where the last analysis came from: `memory`, `disk` or `analysed`."""
 
@@ -112,7 +117,7 @@ class AnalysisCache(_Reporting):
         analysis = self._load(fingerprint, library, options)
         self.source = "disk"
         if analysis is None:
-            analysis = analyse(library, options, self.helper)
+            analysis = analyse(library, options, self.helper, self._kept)
             self.source = "analysed"
             self._store(fingerprint, analysis)
         self._last = (fingerprint, analysis)

@@ -19,7 +19,7 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 from typing import NamedTuple
 
@@ -295,16 +295,27 @@ class Corpus:
 
     aliases: dict[str, Phrase]
     texts: dict[str, PaperText]
+    by_source: dict[tuple[str, str], PaperText] = field(default_factory=dict, repr=False, compare=False)
+    """Each text by what it was read from (title, abstract): what `of` may take again."""
 
     @classmethod
-    def of(cls, papers: Iterable[Paper]) -> Corpus:
+    def of(cls, papers: Iterable[Paper], before: Corpus | None = None) -> Corpus:
+        """The papers' texts; with the corpus of `before`, a paper whose title and abstract it
+        read with the same aliases keeps its text (and what was counted from it), which
+        `mkdocs serve` uses when a snapshot changes a few papers of many."""
         papers = list(papers)
         known = aliases(f"{paper.title}. {paper.abstract}" for paper in papers)
-        texts = {}
+        kept = before.by_source if before is not None and before.aliases == known else {}
+        texts: dict[str, PaperText] = {}
+        by_source: dict[tuple[str, str], PaperText] = {}
         for paper in papers:
-            title = clauses(paper.title, known)
-            texts[paper.key] = PaperText(title + clauses(_whole_words(paper), known), len(title))
-        return cls(known, texts)
+            source = (paper.title, _whole_words(paper))
+            text = kept.get(source) or by_source.get(source)
+            if text is None:
+                title = clauses(source[0], known)
+                text = PaperText(title + clauses(source[1], known), len(title))
+            texts[paper.key] = by_source[source] = text
+        return cls(known, texts, by_source)
 
 
 def _whole_words(paper: Paper) -> str:
