@@ -56,6 +56,8 @@ def _csl_json(analysis: Analysis, keys: Sequence[str]) -> str:
 _BIB = "application/x-bibtex"
 _CSL = "application/vnd.citationstyles.csl+json"
 _RIS = "application/x-research-info-systems"
+
+
 def _ris(analysis: Analysis, keys: Sequence[str]) -> str:
     by_key = analysis.library.by_key
     return ris_file([by_key[key] for key in keys], analysis.topic_index.subjects)

@@ -66,8 +66,17 @@ _MAX_SPACE_EM = 16.0
 _LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))(em|ex|px|pt|pc|in|cm|mm|mu|%)?")
 # How many em each unit is, at the 16px (12pt) font a page has.
 _EM_PER_UNIT = {
-    "em": 1.0, "ex": 0.5, "px": 1 / 16, "pt": 1 / 12, "pc": 1.0, "in": 6.0,
-    "cm": 6 / 2.54, "mm": 0.6 / 2.54, "mu": 1 / 18, "%": 0.01, "": 1.0,
+    "em": 1.0,
+    "ex": 0.5,
+    "px": 1 / 16,
+    "pt": 1 / 12,
+    "pc": 1.0,
+    "in": 6.0,
+    "cm": 6 / 2.54,
+    "mm": 0.6 / 2.54,
+    "mu": 1 / 18,
+    "%": 0.01,
+    "": 1.0,
 }
 # MathML's keyword lengths, all within the bound.
 _LENGTH_KEYWORDS = frozenset(

@@ -33,6 +33,7 @@ holds 0.5 to 2.5 kB a paper (Better BibTeX's .bib and CSL-JSON, PubMed's RIS wit
 so 100,000 papers fit. A larger file is no snapshot (a disk image, a file of zeros), and
 reading it would hold it all in memory, several times over while it is decoded."""
 
+
 def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
     """Read one snapshot file; `name` is how sources are reported (default: the file name),
     `data` its bytes if the caller has read them already.

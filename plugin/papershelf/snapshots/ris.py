@@ -21,7 +21,13 @@ from papershelf.snapshots.entries import RawEntry, library_date, library_entry, 
 __all__ = ["looks_like_ris", "parse_ris"]
 
 _MENTIONS = (
-    "journal_name", "secondary_title", "alternate_title1", "alternate_title3", "notes", "note", "urls"
+    "journal_name",
+    "secondary_title",
+    "alternate_title1",
+    "alternate_title3",
+    "notes",
+    "note",
+    "urls",
 )
 """Where a RIS record may name its arXiv paper (`JO`, `T2`, `J2`, `JF`, `N1`, `M1`, `UR`)."""
 _RECORD = re.compile(r"^TY  -(?: |$)", re.MULTILINE)
