@@ -3,10 +3,17 @@ many reference-manager scripts) and papershelf's own RIS reader read back as the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import rispy
 
 from conftest import SEED, SiteBuilder, entry, listing
-from papershelf.export.ris import ris_file
+from papershelf.analysis.analyse import AnalysisOptions, analyse
+from papershelf.export.formats import export_format
+from papershelf.export.ris import _record, _Writer, ris_file
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
+from papershelf.snapshots.folder import SnapshotFolder
 from papershelf.model import Paper, Person
 from papershelf.snapshots.ris import parse_ris
 
@@ -76,3 +83,21 @@ def test_each_topic_and_reading_list_has_its_ris_file_linked_from_its_page(site_
     assert [(built.site / "lists" / href).resolve() for href in index_links] == [
         (built.site / "lists/serving.ris").resolve()
     ]
+
+
+def test_a_file_of_records_made_once_each_is_the_file_rispy_writes_whole():
+    """Each paper's record is made once for all the files that hold it (the library's, each
+    topic's and list's): joined, they are what rispy writes for the records together, and a
+    new analysis (a serve rebuild) makes its own."""
+    library = build_library(SnapshotFolder(SEED).listings(), KeyBook({}, {})).library
+    analysis = analyse(library, AnalysisOptions())
+    keys = [paper.key for paper in library.papers]
+    ris = export_format("ris")
+    subjects = analysis.topic_index.subjects
+    whole = rispy.dumps([_record(p, subjects.get(p.key, ())) for p in library.papers], implementation=_Writer)
+    assert ris.write(analysis, keys[5:9]) == ris_file(library.papers[5:9], subjects)
+    assert ris.write(analysis, keys) == whole
+    renamed = replace(
+        library, papers=(replace(library.papers[0], title="Another Title"), *library.papers[1:])
+    )
+    assert "TI  - Another Title" in ris.write(analyse(renamed, AnalysisOptions()), keys[:1])

@@ -22,7 +22,7 @@ from papershelf.library.identifiers import web_ids
 from papershelf.model import DAY, MONTH, Paper, Person
 from papershelf.text.rules import split_name
 
-__all__ = ["ris_file"]
+__all__ = ["ris_entry", "ris_file"]
 
 
 class _Writer(rispy.RisWriter):
@@ -35,8 +35,13 @@ class _Writer(rispy.RisWriter):
 def ris_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] | None = None) -> str:
     """The papers' records; `subjects` the topics of each paper by key (its keywords)."""
     subjects = subjects or {}
-    records = [_record(paper, subjects.get(paper.key, ())) for paper in papers]
-    return rispy.dumps(records, implementation=_Writer) if records else ""
+    return "\n".join(ris_entry(paper, subjects.get(paper.key, ())) for paper in papers)
+
+
+def ris_entry(paper: Paper, subjects: Sequence[str]) -> str:
+    """One paper's record, lines and all: a file of several is their records with a blank
+    line between them, as rispy writes them together (its header lines left out)."""
+    return rispy.dumps([_record(paper, subjects)], implementation=_Writer)
 
 
 def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
