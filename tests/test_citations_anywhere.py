@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 
 from conftest import SiteBuilder, entry, listing
 from links import broken_links
-from test_zensical import _papershelf, _project, _zensical_build
+from zensical_project import papershelf_generate, project, zensical_build
 
 PAPERS = listing(
     entry("Paging the KV Cache", "Alice Moreau, Bin Zhao", "7 August 2026", "KV cache paging for serving."),
@@ -110,13 +110,13 @@ Agents need an operating system [@kim2026operating].
 
 @pytest.mark.slow  # a generator run and a Zensical build
 def test_zensical_builds_citations_that_lead_to_the_paper_pages(tmp_path: Path):
-    root = _project(tmp_path)
+    root = project(tmp_path)
     (root / "docs" / "index.md").write_text(CITING, encoding="utf-8")
     with (root / "mkdocs.yml").open("a", encoding="utf-8") as config:
         config.write(EXTENSION)
-    out, err = _papershelf(root, "--out", "docs/library", "snapshots").communicate(timeout=300)
+    out, err = papershelf_generate(root, "--out", "docs/library", "snapshots").communicate(timeout=300)
     assert "files written" in out, err
-    assert "papershelf" not in _zensical_build(root)  # no warning
+    assert "papershelf" not in zensical_build(root)  # no warning
     site = root / "site"
     home = BeautifulSoup((site / "index.html").read_text("utf-8"), "html.parser")
     cite = home.select_one(".ps-cite a")

@@ -4,9 +4,6 @@ keeps the folder current while Zensical serves it."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,51 +13,18 @@ from bs4 import BeautifulSoup
 
 from conftest import SEED, entry, listing
 from links import broken_links
+from zensical_project import papershelf_generate, project, zensical_build
 
 pytestmark = pytest.mark.slow  # a generator run and a site build each
 
-ZENSICAL = Path(sys.executable).with_name("zensical")
-CONFIG = """\
-site_name: Reading list
-extra_css:
-  - library/assets/papershelf.css
-nav:
-  - Home: index.md
-  - Papers: library/papers/index.md
-  - Topics: library/topics/index.md
-  - Authors: library/authors/index.md
-  - Timeline: library/timeline/index.md
-"""
-
-
-def _project(root: Path, snapshots: Path = SEED) -> Path:
-    shutil.copytree(snapshots, root / "snapshots")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Home\n\nThe [papers](library/papers/index.md).\n")
-    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
-    return root
-
-
-def _papershelf(root: Path, *args: str) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "papershelf.cli", "generate", "--for", "zensical", *args]
-    return subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def _zensical_build(root: Path) -> str:
-    if not ZENSICAL.exists():
-        pytest.skip("zensical is not installed (pip install -e '.[test]')")
-    built = subprocess.run([str(ZENSICAL), "build"], cwd=root, capture_output=True, text=True, timeout=300)
-    assert built.returncode == 0, built.stderr
-    return built.stdout + built.stderr
-
 
 def test_zensical_builds_the_generated_pages_with_no_broken_link(tmp_path: Path):
-    root = _project(tmp_path)
-    generated = _papershelf(root, "--out", "docs/library", "snapshots")
+    root = project(tmp_path)
+    generated = papershelf_generate(root, "--out", "docs/library", "snapshots")
     out, err = generated.communicate(timeout=300)
     assert generated.returncode == 0, err
     assert "files written" in out
-    _zensical_build(root)
+    zensical_build(root)
     site = root / "site"
     assert broken_links(site) == []
     paper = BeautifulSoup(
@@ -77,8 +41,8 @@ def test_zensical_builds_the_generated_pages_with_no_broken_link(tmp_path: Path)
 
 
 def test_watch_writes_a_new_snapshot_within_seconds(tmp_path: Path):
-    root = _project(tmp_path, SEED)
-    watching = _papershelf(root, "--out", "docs/library", "--watch", "snapshots")
+    root = project(tmp_path, SEED)
+    watching = papershelf_generate(root, "--out", "docs/library", "--watch", "snapshots")
     try:
         page = root / "docs/library/papers/nakamura2026tidal.md"
         assert _within(60, lambda: (root / "docs/library/.papershelf-files").exists())  # written once
