@@ -202,6 +202,22 @@ def _search(page, words: str) -> None:
             break
         except playwright_api.TimeoutError:
             continue
+    _wait_until_results_settle(page)
+
+
+def _wait_until_results_settle(page) -> None:
+    """Wait until the result list stops changing.
+
+    The theme searches as each letter arrives, so the first results shown may be those of a prefix
+    ("speculative" before "speculative decoding"); reading them then makes a test flaky.
+    """
+    shown = _result_paths(page)
+    for _ in range(40):
+        page.wait_for_timeout(250)
+        now = _result_paths(page)
+        if now == shown:
+            return
+        shown = now
 
 
 def _result_paths(page) -> list[str]:
