@@ -334,20 +334,49 @@ def test_cohesion_tells_shared_vocabulary_from_one_shared_word():
     assert cohesion.of(["p11", "p12", "p13"], ["paged"]) > MIN_COHESION
 
 
-def _search_library(tmp_path, topic: str) -> Library:
+def _search_library(tmp_path, topic: str, small_topic: str | None = None) -> Library:
+    """Three papers on search and nine on plants under `topic`; with `small_topic`, one more
+    paper under that listing topic."""
     titles = ("Search in trees", "Fast search of lists", "Search with caches")
     papers = [entry(title, "Ann Lee", abstract=f"{title} is fast.") for title in titles]
     papers += [entry(f"Plants {n}", "Bo Li", abstract=f"Plant number {n} grows in soil.") for n in range(9)]
     (tmp_path / "a.txt").write_text(listing(*papers, topic=topic), encoding="utf-8")
+    if small_topic:
+        one = entry("Ranking web pages", "Cy Ho", abstract="Pages are ranked by their links.")
+        (tmp_path / "b.txt").write_text(listing(one, topic=small_topic), encoding="utf-8")
     return _library(tmp_path)
 
 
-@pytest.mark.parametrize(("listing_topic", "kept"), [("Graph Mining", False), ("Search Engines", True)])
-def test_a_common_word_is_a_topic_only_in_a_library_about_it(tmp_path, listing_topic, kept):
-    """A library is about a word when its listings' topic names it: `Search` is a subject of
-    a library saved under "Search Engines", and a word every text uses in one on graphs."""
-    topics = index_topics(_search_library(tmp_path, listing_topic)).topics
+@pytest.mark.parametrize(
+    ("listing_topic", "small_topic", "kept"),
+    [
+        ("Graph Mining", None, False),
+        ("Search Engines", None, True),
+        ("Graph Mining", "Search Engines", False),
+    ],
+)
+def test_a_common_word_is_a_topic_only_in_a_library_about_it(tmp_path, listing_topic, small_topic, kept):
+    """A library is about a word when the listing topic of a fair share of its papers names
+    it: `Search` is a subject of a library saved under "Search Engines", and a word every
+    text uses in one on graphs, even beside one paper saved under "Search Engines"."""
+    topics = index_topics(_search_library(tmp_path, listing_topic, small_topic)).topics
     assert any(t.kind == "discovered" and t.name == "Search" for t in topics) is kept
+
+
+def test_a_mixed_library_gets_subjects_across_its_small_listings(mixed):
+    """215 real papers from 40 arXiv categories and Scholar alerts: the listing topics alone
+    would fill the default index, yet the subjects the papers share across listings
+    (`Software testing`, `Dark matter`) get topics, and none is named by a common word
+    that a small listing's name holds (`Applications`, `Language`, `Learning`)."""
+    topics = index_topics(mixed)
+    discovered = [t.name for t in topics.topics if t.kind == "discovered"]
+    print(
+        f"\nmixed library: {len(discovered)} discovered topics, {topics.without_subject} of "
+        f"{len(mixed.papers)} papers without a subject: {', '.join(discovered)}"
+    )
+    assert len(discovered) >= 10 and topics.without_subject < len(mixed.papers) / 2
+    assert not [name for name in discovered if " " not in name and common_word(name)]
+    assert not [name for name in discovered if name.endswith(("Large Language", "developed"))]
 
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():

@@ -39,6 +39,9 @@ must be. Measured on the example library: words that name a field 1.5-2.9 (`Comp
 
 _HEADED_IN = 2
 """Papers a phrase must be used in to name the subject of a common word it begins."""
+_HEADED_SHARE = 0.3
+"""... and the share of the word's papers it must be used in: a phrase in a few of them
+names another subject (`Tools` in 30 papers of a mixed library, `tools developed` in 2)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,7 @@ class _Similarity:
                         users.setdefault(clause.terms[start : start + 2], set()).add(key)
         ranked = sorted(users.items(), key=lambda item: (-len(item[1]), item[0]))
         for phrase, keys in ranked:
-            if len(keys) < _HEADED_IN:
+            if len(keys) < max(_HEADED_IN, _HEADED_SHARE * len(word.papers)):
                 break
             heading = _Candidate(phrase, len(keys), 0, word.texts, word.order, keys)
             if heading.surfaces:
@@ -374,12 +377,13 @@ class _Chosen:
 
 def _names_after(clause: Clause, at: int) -> bool:
     """Whether the word at `at` may end a phrase naming something (`consumption`, not
-    `the` nor `efficiency`): `clause_phrases`' end rule, and no generic word."""
+    `the` nor `efficiency`): `clause_phrases`' end rule, and no generic word, there or next:
+    `large language` ends nothing in `large language models`."""
     terms, surfaces = clause.terms, clause.surfaces
     return (
         at < len(terms)
         and bool(surfaces[at])
-        and (at + 1 == len(terms) or bool(surfaces[at + 1]))
+        and (at + 1 == len(terms) or (bool(surfaces[at + 1]) and terms[at + 1] not in GENERIC_TERMS))
         and terms[at] not in STOP_WORDS
         and terms[at] not in GENERIC_TERMS
     )

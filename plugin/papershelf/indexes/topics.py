@@ -29,6 +29,10 @@ _PAGES_PER_ROOT = 2.5
 """Topic pages per square root of the library's papers: 25 for 100 papers, 80 for 1,000."""
 
 
+_ABOUT_SHARE = 0.2
+"""The share of the papers a listing topic holds for the library to be about its words."""
+
+
 @dataclass(frozen=True)
 class TopicOptions:
     """How topics are found; `taxonomy` maps a topic name to the phrases that define it;
@@ -98,9 +102,7 @@ def index_topics(
         taken = {phrase for topic in curated for phrase in _phrases_of(topic, known_aliases)}
         taken_slugs = {topic.slug for topic in named} | RESERVED_SLUGS
         room = _room(options.max_topics, len(library.papers), len(named))
-        about = {
-            term for topic in named if topic.kind == "listing" for term in _terms(topic.name, known_aliases)
-        }
+        about = _about(named, len(library.papers), known_aliases)
         discovered = _discovered(library, paper_clauses, options, taken, taken_slugs, room, about)
     topics = (*named, *discovered)
     by_paper: dict[str, list[Topic]] = {paper.key: [] for paper in library.papers}
@@ -119,8 +121,26 @@ def topic_pages(papers: int) -> int:
 
 
 def _room(max_topics: int | None, papers: int, named: int) -> int:
-    """Discovered topics wanted: as configured, else the default pages less the named topics."""
-    return max_topics if max_topics is not None else max(0, topic_pages(papers) - named)
+    """Discovered topics wanted: as configured, else the default pages less the named topics,
+    and at least half the default pages: a library saved from many small listings (40 arXiv
+    categories for 215 papers) still gets the subjects its papers share across them."""
+    if max_topics is not None:
+        return max_topics
+    pages = topic_pages(papers)
+    return max(pages - named, pages // 2)
+
+
+def _about(named: list[Topic], papers: int, known_aliases: dict[str, Phrase]) -> set[str]:
+    """The terms of the listing topics that hold at least `_ABOUT_SHARE` of the papers: what
+    the library is about, so that a common word among them may name a topic (`Search` in a
+    library saved under "Search Engines"). A small listing does not make the library about
+    its words: one paper under "Applications (stat.AP)" makes no topic `Applications`."""
+    return {
+        term
+        for topic in named
+        if topic.kind == "listing" and len(topic.papers) >= _ABOUT_SHARE * papers
+        for term in _terms(topic.name, known_aliases)
+    }
 
 
 def _with_unique_slugs(topics: list[Topic]) -> list[Topic]:
