@@ -44,6 +44,12 @@ _HEADED_SHARE = 0.3
 names another subject (`Tools` in 30 papers of a mixed library, `tools developed` in 2)."""
 
 
+_ADVERB_ENDINGS = ("ally", "ively", "ously", "edly", "ingly", "ently", "antly", "fully")
+"""Endings of adverbs, which say how, never what (`automatically generate`): no phrase that
+names a subject begins or ends with one. Nouns that end in `-ly` end otherwise (`anomaly`,
+`assembly`, `family`), and so does `early` (`early exit`)."""
+
+
 @dataclass(frozen=True)
 class Subject:
     """A subject found in the text: its name as abstracts spell it most, its papers in
@@ -104,11 +110,11 @@ class _Candidate:
 
     @property
     def plausible(self) -> bool:
-        """May name a subject, as far as the phrase and its counts tell: no generic word at
-        either end (`based`, `model`), no one-letter word; a single word must be one that
-        several titles name (`Quantization`)."""
+        """May name a subject, as far as the phrase and its counts tell: no generic word nor
+        adverb at either end (`based`, `model`, `automatically`), no one-letter word; a
+        single word must be one that several titles name (`Quantization`)."""
         ends = (self.phrase[0], self.phrase[-1])
-        if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
+        if any(term in GENERIC_TERMS or term.isdigit() or term.endswith(_ADVERB_ENDINGS) for term in ends):
             return False
         if any(len(term) < 2 for term in self.phrase):
             return False
