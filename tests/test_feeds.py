@@ -22,6 +22,7 @@ from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
 from papershelf.model import Library, Paper, Person, Sighting
 from papershelf.pages import SitePlan
+from papershelf.pages import feeds as feeds_module
 from papershelf.indexes.arrivals import arrivals
 from papershelf.snapshots.text import parse_text_listing
 
@@ -277,3 +278,43 @@ def test_papers_first_seen_earlier_keep_that_day() -> None:
     alone = arrivals(build_library([first], KeyBook()).library)
     assert alone.by_day == [(dt.date(2026, 5, 1), ("lee2026paging",))]
     assert not alone.is_new("lee2026paging")  # nothing came before it
+
+
+def test_each_paper_entry_is_made_once_for_each_feed_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paper is in the library's feed (at the site's root) and in each of its topics'
+    (two folders down): its entry is made once for each, and every feed is the document
+    ElementTree writes of the whole feed, however many times it is written."""
+    papers = tuple(
+        Paper(
+            key=f"lee2026paging{index}",
+            title=f"Paging & Caching <{index}>",
+            authors=(Person("Ann Lee"), Person("Bo Kim")),
+            date=dt.date(2026, 8, index + 1),
+            abstract=f"We page a KV cache {index}." if index else "",
+            truncated=index == 1,
+            topics=("Systems", "Caching"),
+            sightings=(Sighting("a.txt", index + 1),),
+        )
+        for index in range(3)
+    )
+    made: list[str] = []
+    real_entry = feeds_module._entry
+
+    def counted(ctx: object, key: str, *rest: object) -> ElementTree.Element:
+        made.append(key)
+        return real_entry(ctx, key, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(feeds_module, "_entry", counted)
+    files = {generated.src_uri: generated for generated in SitePlan.of(Library(papers, ())).files()}
+    paths = sorted(path for path in files if path.endswith("feed.xml"))
+    assert paths[0] == "feed.xml" and {"topics/caching/feed.xml", "topics/systems/feed.xml"} < set(paths)
+    texts = {path: files[path].made().content for path in paths}
+    held = {(path.count("/"), item.id) for path in paths for item in feedparser.parse(texts[path]).entries}
+    assert len(made) == len(held) == 2 * len(papers), "once in the root's feed, once in the topics'"
+    for path, text in texts.items():
+        assert files[path].made().content == text, "written again, the same"
+        root = ElementTree.fromstring(text.encode("utf-8"))
+        ElementTree.indent(root)
+        whole = ElementTree.tostring(root, encoding="utf-8", xml_declaration=True).decode("utf-8")
+        assert text == whole.replace("ns0:", "").replace(":ns0", "") + "\n"
+        assert feedparser.parse(text).bozo == 0

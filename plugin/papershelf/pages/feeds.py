@@ -70,8 +70,9 @@ def feeds(ctx: PageContext, curation: Curation) -> list[Feed]:
 def feed_files(ctx: PageContext, planned: Sequence[Feed]) -> Iterator[SiteFile]:
     """Each feed's file, written when MkDocs writes it (by then every page is where it is
     served)."""
+    entries = _Entries(len(planned))
     for feed in planned:
-        yield data_file(feed.src_uri, partial(feed_xml, ctx, feed))
+        yield data_file(feed.src_uri, partial(feed_xml, ctx, feed, entries))
 
 
 def feed_link(ctx: PageContext, feed: Feed, here: str) -> Markup:
@@ -79,8 +80,34 @@ def feed_link(ctx: PageContext, feed: Feed, here: str) -> Markup:
     return ctx.sections("feed").link(_text(feed.title), ctx.link(feed.src_uri, here))
 
 
-def feed_xml(ctx: PageContext, feed: Feed) -> str:
-    """The feed as an Atom document."""
+class _Entries:
+    """Each paper's entry as XML, made once for each link to its page however many feeds
+    hold it (a paper is in the library's feed, its topics' and its reading lists'); a link
+    differs only with the depth of the feed's folder. The entries go once each of the
+    `feeds` was written (a feed written again makes its entries again)."""
+
+    def __init__(self, feeds: int) -> None:
+        self.unwritten = feeds
+        self.made: dict[tuple[str, str], str] = {}
+
+    def entry(self, ctx: PageContext, feed: Feed, key: str, updated: dt.date) -> str:
+        """The entry's element, indented as it is under the feed's root, without its tail."""
+        href = _href(ctx, f"papers/{key}.md", feed)
+        if (key, href) not in self.made:
+            entry = _entry(ctx, key, href, updated)
+            indent(entry, level=1)
+            self.made[key, href] = tostring(entry, encoding="unicode")
+        return self.made[key, href]
+
+    def written(self) -> None:
+        self.unwritten -= 1
+        if self.unwritten <= 0:
+            self.made.clear()
+
+
+def feed_xml(ctx: PageContext, feed: Feed, entries: _Entries) -> str:
+    """The feed as an Atom document: its head written by ElementTree, then its entries as
+    `entries` made them, indented alike."""
     arrivals = ctx.arrivals
     keys = arrivals.newest_first(feed.keys)[: max(1, ctx.options.per_page)]
     updated = {key: _updated(ctx, key) for key in keys}
@@ -93,22 +120,26 @@ def feed_xml(ctx: PageContext, feed: Feed) -> str:
     SubElement(root, "link", rel="self", type="application/atom+xml", href=_href(ctx, feed.src_uri, feed))
     SubElement(root, "link", rel="alternate", type="text/html", href=_href(ctx, feed.pages[0], feed))
     SubElement(root, "generator").text = "papershelf"
-    for key in keys:
-        root.append(_entry(ctx, feed, key, updated[key]))
     indent(root)
-    return f"{tostring(root, encoding='utf-8', xml_declaration=True).decode('utf-8')}\n"
+    head = tostring(root, encoding="utf-8", xml_declaration=True).decode("utf-8").removesuffix(_END)
+    body = "".join(f"\n  {entries.entry(ctx, feed, key, updated[key])}" for key in keys)
+    entries.written()
+    return f"{head}{body}{_END}\n"
 
 
-def _entry(ctx: PageContext, feed: Feed, key: str, updated: dt.date) -> Element:
+_END = "\n</feed>"
+"""How the root's element ends, indented (it has children)."""
+
+
+def _entry(ctx: PageContext, key: str, href: str, updated: dt.date) -> Element:
     paper = ctx.library.by_key[key]
-    page = f"papers/{key}.md"
     entry = Element("entry")
-    SubElement(entry, "id").text = _id(ctx, page, f"paper:{key}")
+    SubElement(entry, "id").text = _id(ctx, f"papers/{key}.md", f"paper:{key}")
     SubElement(entry, "title").text = _text(paper.title)
     SubElement(entry, "updated").text = _stamp(updated)
     for person in paper.authors:
         SubElement(SubElement(entry, "author"), "name").text = _text(person.name)
-    SubElement(entry, "link", rel="alternate", type="text/html", href=_href(ctx, page, feed))
+    SubElement(entry, "link", rel="alternate", type="text/html", href=href)
     if paper.abstract:
         summary = paper.abstract + (" …" if paper.truncated else "")
         SubElement(entry, "summary").text = _text(summary)
