@@ -1,7 +1,8 @@
 """Under `mkdocs serve`, a changed library is analysed with what the last analysis made paper
 by paper (`papershelf.analysis.analyse.Kept`): only the papers it has not seen are read and
 drafted, and the analysis is, byte for byte as the cache stores it, the one made from
-scratch, whatever snapshots were added, changed or removed before."""
+scratch, whatever snapshots were added, changed or removed before, and whether the session
+analysed the library before or started from the analysis in the cache."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import papershelf.analysis.analyse
@@ -92,6 +93,7 @@ STEPS = st.lists(
     st.tuples(
         st.integers(0, 3),  # the snapshot file
         st.none() | st.tuples(st.frozensets(st.integers(0, len(PAPERS) - 1), min_size=1), st.integers(0, 2)),
+        st.booleans(),  # whether `mkdocs serve` starts again first, on the cache on disk
     ),  # None: the file is removed; else written with these papers and this variant
     min_size=1,
     max_size=6,
@@ -106,12 +108,19 @@ STEPS = st.lists(
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(steps=STEPS)
+@example(  # a start on the cache, then papers that change every kept paper's topics
+    steps=[(0, (frozenset(range(6)), 0), False), (1, (frozenset({6, 7}), 0), True)]
+)
 def test_any_sequence_of_snapshots_is_analysed_as_from_scratch(steps):
-    cache = AnalysisCache(None, keep=True)
     options = AnalysisOptions()
     with tempfile.TemporaryDirectory() as temporary:
-        folder = Path(temporary)
-        for slot, written in steps:
+        folder, kept = Path(temporary) / "snapshots", Path(temporary) / "cache"
+        folder.mkdir()
+        cache = AnalysisCache(kept, keep=True)
+        for slot, written, restart in steps:
+            if restart:  # its first build finds the library's analysis in the cache
+                cache = AnalysisCache(kept, keep=True)
+                cache.analysis(_library(folder), options)
             path = folder / f"snapshot-{slot}.txt"
             if written is None:
                 path.unlink(missing_ok=True)
@@ -122,22 +131,47 @@ def test_any_sequence_of_snapshots_is_analysed_as_from_scratch(steps):
             assert _bytes(cache.analysis(library, options)) == _bytes(analyse(library, options))
 
 
-def test_a_new_snapshot_reads_and_drafts_only_its_new_papers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    cache = AnalysisCache(None, keep=True)
-    (tmp_path / "a.txt").write_text(_snapshot(frozenset(range(6)), 0, "LLM Inference"), "utf-8")
-    cache.analysis(_library(tmp_path), AnalysisOptions())
-    drafted: list[int] = []
+def _watched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """The titles of the papers drafted from now on, and the texts read."""
+    drafted: list[str] = []
     read: list[str] = []
     draft_exports, clauses = papershelf.analysis.analyse.draft_exports, papershelf.indexes.phrases.clauses
     monkeypatch.setattr(
         papershelf.analysis.analyse,
         "draft_exports",
-        lambda papers: drafted.append(len(papers)) or draft_exports(papers),
+        lambda papers: drafted.extend(paper.title for paper in papers) or draft_exports(papers),
     )
     monkeypatch.setattr(
         papershelf.indexes.phrases, "clauses", lambda text, known: read.append(text) or clauses(text, known)
     )
+    return drafted, read
+
+
+def test_a_new_snapshot_reads_and_drafts_only_its_new_papers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    cache = AnalysisCache(None, keep=True)
+    (tmp_path / "a.txt").write_text(_snapshot(frozenset(range(6)), 0, "LLM Inference"), "utf-8")
+    cache.analysis(_library(tmp_path), AnalysisOptions())
+    drafted, read = _watched(monkeypatch)
     (tmp_path / "b.txt").write_text(_snapshot(frozenset({6, 7}), 0, "Systems"), "utf-8")
     cache.analysis(_library(tmp_path), AnalysisOptions())
-    assert drafted == [2]
+    assert sorted(drafted) == sorted(PAPERS[number][0] for number in (6, 7))
     assert sorted(read) == sorted(text for number in (6, 7) for text in PAPERS[number][::2])
+
+
+def test_the_first_change_after_a_start_from_the_cache_drafts_only_its_new_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    folder, kept = tmp_path / "snapshots", tmp_path / "cache"
+    folder.mkdir()
+    (folder / "a.txt").write_text(_snapshot(frozenset(range(len(PAPERS))), 0, "LLM Inference"), "utf-8")
+    AnalysisCache(kept).analysis(_library(folder), AnalysisOptions())  # `mkdocs build`
+    serving = AnalysisCache(kept, keep=True)  # then `mkdocs serve`
+    serving.analysis(_library(folder), AnalysisOptions())
+    assert serving.source == "disk"
+    drafted, _ = _watched(monkeypatch)
+    unrelated = entry("Protein Folding on Lattices", "Rosalind Franklin", "3 September 2026", "Lattices.")
+    (folder / "b.txt").write_text(listing(unrelated, topic="Biology"), "utf-8")  # no paper's topics change
+    library = _library(folder)
+    analysis = serving.analysis(library, AnalysisOptions())
+    assert drafted == ["Protein Folding on Lattices"]
+    assert _bytes(analysis) == _bytes(analyse(library, AnalysisOptions()))

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.indexes.authors import AuthorProfile, index_authors
+from papershelf.export.csljson import csljson_text, finished_item
 from papershelf.export.drafts import Drafts, draft_exports
 from papershelf.analysis.helper import Helper
 from papershelf.model import Library, Paper
@@ -79,19 +80,31 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
     return threshold
 
 
+Entries = tuple[str, str, str]
+"""A paper's BibTeX and biblatex entries and CSL-JSON item, finished or drafted
+(`papershelf.export.drafts`)."""
+
+
 @dataclass
 class Kept:
     """What an analysis worked out paper by paper, kept for the next analysis of a changed
     library (`mkdocs serve`, `papershelf.analysis.cache.AnalysisCache`): each paper's text as
-    read (with its counted terms) and its export drafts. A new snapshot changes a few papers
-    of many, and these depend on nothing but the paper (the texts, on the aliases too, which
-    `Corpus.of` checks), so the next analysis takes them for every paper it finds unchanged.
-    Topics and related papers are found anew over the whole library: a new paper changes
-    what is frequent and how rare each word is, so they are the library's, not a paper's."""
+    read (with its counted terms), its export drafts and the analysis itself. A new snapshot
+    changes a few papers of many, and these depend on nothing but the paper (the texts, on
+    the aliases too, which `Corpus.of` checks; the finished entries, on its topics too), so
+    the next analysis takes them for every paper it finds unchanged. Topics and related
+    papers are found anew over the whole library: a new paper changes what is frequent and
+    how rare each word is, so they are the library's, not a paper's."""
 
     corpus: Corpus | None = None
-    drafts: dict[Paper, tuple[str, str, str]] = field(default_factory=dict)
-    """Each paper's BibTeX, biblatex and CSL-JSON drafts (`papershelf.export.drafts`)."""
+    drafts: dict[Paper, Entries] = field(default_factory=dict)
+    """The drafts of the papers the analyses drafted (`papershelf.export.drafts`)."""
+    before: Analysis | None = None
+    """The last analysis, made here or read from the cache when `mkdocs serve` started: a
+    paper it holds whose topics are unchanged takes its finished entries again, undrafted.
+    So the first change after a start from the cache drafts only the papers it changes, as
+    the later ones do, instead of every paper (a cache keeps no drafts: they would add half
+    to its size, and the time to read it to every rebuild)."""
 
 
 def analyse(
@@ -99,11 +112,13 @@ def analyse(
 ) -> Analysis:
     """The library's analysis. With a `helper`, a large library's export entries are drafted
     in a helper process while topics and related papers are found here; with `kept` (the
-    products of the previous analysis), only the papers it has not seen are read and
-    drafted, and `kept` is left holding this analysis's. The result is the same either way."""
+    products of the previous analyses), only the papers they have not seen are read and
+    drafted (and those whose topics changed, drafted), and `kept` is left holding this
+    analysis's. The result is the same either way."""
     papers = library.papers
     known = kept or Kept()
-    new = [paper for paper in papers if paper not in known.drafts]
+    finished = _finished(known.before)
+    new = [paper for paper in papers if paper not in known.drafts and paper not in finished]
     where = helper if len(new) >= _DRAFTED_BESIDE_FROM else IN_PROCESS
     with where.call(draft_exports, new, timeout=10 + len(new) / _DRAFTED_PER_SECOND) as drafting:
         corpus = Corpus.of(papers, known.corpus)
@@ -113,20 +128,77 @@ def analyse(
         else:
             related = {paper.key: [] for paper in papers}
         drafted = drafting.result()
-    table = {paper: known.drafts[paper] for paper in papers if paper in known.drafts}
-    table.update(zip(new, zip(drafted.bibtex, drafted.biblatex, drafted.csl, strict=True), strict=True))
-    if kept is not None:
-        kept.corpus, kept.drafts = corpus, table
-    drafts = Drafts(*(tuple(table[paper][kind] for paper in papers) for kind in range(3)))
     subjects = topic_index.subjects
-    return Analysis(
+    table = {paper: known.drafts[paper] for paper in papers if paper in known.drafts}
+    table.update(_rows(new, drafted))
+    entries = {
+        paper: finished[paper][1]
+        for paper in papers
+        if paper not in table and finished[paper][0] == subjects[paper.key]
+    }
+    stale = [paper for paper in papers if paper not in table and paper not in entries]
+    table.update(_rows(stale, draft_exports(stale)))
+    entries.update(_finished_from(table, subjects))
+    analysis = Analysis(
         library=library,
         options=options,
         authors=tuple(index_authors(library)),
         topic_index=topic_index,
         related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
-        bibtex=drafts.bibtex_entries(papers, subjects),
-        biblatex=drafts.biblatex_entries(papers, subjects),
-        csl_json=drafts.csl_json(papers, subjects),
+        bibtex={paper.key: entries[paper][0] for paper in papers},
+        biblatex={paper.key: entries[paper][1] for paper in papers},
+        csl_json=csljson_text([entries[paper][2] for paper in papers]),
     )
+    if kept is not None:
+        kept.corpus, kept.drafts, kept.before = corpus, table, analysis
+    return analysis
+
+
+def _rows(papers: Sequence[Paper], drafts: Drafts) -> dict[Paper, Entries]:
+    """Each paper's drafts, from `draft_exports(papers)`."""
+    return dict(zip(papers, zip(drafts.bibtex, drafts.biblatex, drafts.csl, strict=True), strict=True))
+
+
+def _finished_from(
+    table: Mapping[Paper, Entries], subjects: Mapping[str, tuple[str, ...]]
+) -> dict[Paper, Entries]:
+    """The entries of the drafted papers, finished with their topics."""
+    papers = list(table)
+    drafts = Drafts(*(tuple(table[paper][kind] for paper in papers) for kind in range(3)))
+    bibtex, biblatex = drafts.bibtex_entries(papers, subjects), drafts.biblatex_entries(papers, subjects)
+    items = (finished_item(paper, table[paper][2], subjects[paper.key]) for paper in papers)
+    return {
+        paper: (bibtex[paper.key], biblatex[paper.key], item)
+        for paper, item in zip(papers, items, strict=True)
+    }
+
+
+def _finished(analysis: Analysis | None) -> dict[Paper, tuple[tuple[str, ...], Entries]]:
+    """Each paper of `analysis` with its topics and the entries finished with them (none if
+    its CSL-JSON file cannot be taken apart, as no file `csljson_text` joins can fail to)."""
+    if analysis is None:
+        return {}
+    papers = analysis.library.papers
+    items = _csl_items(analysis.csl_json)
+    if len(items) != len(papers):
+        return {}
+    subjects = analysis.topic_index.subjects
+    return {
+        paper: (subjects[paper.key], (analysis.bibtex[paper.key], analysis.biblatex[paper.key], item))
+        for paper, item in zip(papers, items, strict=True)
+    }
+
+
+_BETWEEN_ITEMS = "\n },\n {\n"
+"""Where one CSL-JSON item ends and the next starts in the file `csljson_text` joins: each
+item's first and last lines are one space in (`papershelf.export.csljson.item_draft`), its
+other lines two spaces or more, and a JSON string holds no line break."""
+
+
+def _csl_items(text: str) -> list[str]:
+    """The items `csljson_text` joined into `text` (none if it did not)."""
+    parts = text.removeprefix("[\n").removesuffix("\n]\n").split(_BETWEEN_ITEMS)
+    end = len(parts) - 1
+    items = [("" if i == 0 else " {\n") + part + ("" if i == end else "\n }") for i, part in enumerate(parts)]
+    return items if csljson_text(items) == text else []

@@ -116,6 +116,8 @@ class AnalysisCache(_Reporting):
             return self._last[1]
         analysis = self._load(fingerprint, library, options)
         self.source = "disk"
+        if analysis is not None and self._kept is not None:
+            self._kept.before = analysis  # its entries, for the next analysis (`Kept.before`)
         if analysis is None:
             analysis = analyse(library, options, self.helper, self._kept)
             self.source = "analysed"
