@@ -9,6 +9,7 @@ analysis at all.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -83,13 +84,15 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
 Entries = tuple[str, str, str]
 """A paper's BibTeX and biblatex entries and CSL-JSON item, finished or drafted
 (`papershelf.export.drafts`)."""
+Finished = tuple[tuple[str, ...], Entries]
+"""A paper's topics (`TopicIndex.subjects`) and its entries finished with them."""
 
 
 @dataclass
 class Kept:
     """What an analysis worked out paper by paper, kept for the next analysis of a changed
     library (`mkdocs serve`, `papershelf.analysis.cache.AnalysisCache`): each paper's text as
-    read (with its counted terms), its export drafts and the analysis itself. A new snapshot
+    read (with its counted terms), its export drafts and its finished entries. A new snapshot
     changes a few papers of many, and these depend on nothing but the paper (the texts, on
     the aliases too, which `Corpus.of` checks; the finished entries, on its topics too), so
     the next analysis takes them for every paper it finds unchanged. Topics and related
@@ -99,12 +102,15 @@ class Kept:
     corpus: Corpus | None = None
     drafts: dict[Paper, Entries] = field(default_factory=dict)
     """The drafts of the papers the analyses drafted (`papershelf.export.drafts`)."""
-    before: Analysis | None = None
-    """The last analysis, made here or read from the cache when `mkdocs serve` started: a
-    paper it holds whose topics are unchanged takes its finished entries again, undrafted.
-    So the first change after a start from the cache drafts only the papers it changes, as
-    the later ones do, instead of every paper (a cache keeps no drafts: they would add half
-    to its size, and the time to read it to every rebuild)."""
+    finished: dict[Paper, Finished] = field(default_factory=dict)
+    """Each paper of the last analysis, with its topics and finished entries: a paper whose
+    topics are unchanged takes them again, undrafted."""
+    loaded: Analysis | None = None
+    """An analysis read from the cache (when `mkdocs serve` starts), whose papers' finished
+    entries the next analysis takes as it takes `finished`: so the first change after a
+    start from the cache drafts only the papers it changes, as the later ones do, instead
+    of every paper. (The cache keeps no drafts: they would add half to its size, and the
+    time to read it to every rebuild.)"""
 
 
 def analyse(
@@ -117,28 +123,35 @@ def analyse(
     analysis's. The result is the same either way."""
     papers = library.papers
     known = kept or Kept()
-    finished = _finished(known.before)
-    new = [paper for paper in papers if paper not in known.drafts and paper not in finished]
+    finished = known.finished if known.loaded is None else _finished(known.loaded)
+    drafts = _looked_up(known.drafts, papers)
+    done = _looked_up(
+        finished, [paper if draft is None else None for paper, draft in zip(papers, drafts, strict=True)]
+    )
+    new = [
+        i
+        for i, (draft, entries) in enumerate(zip(drafts, done, strict=True))
+        if draft is None and entries is None
+    ]
     where = helper if len(new) >= _DRAFTED_BESIDE_FROM else IN_PROCESS
-    with where.call(draft_exports, new, timeout=10 + len(new) / _DRAFTED_PER_SECOND) as drafting:
+    with where.call(
+        draft_exports, [papers[i] for i in new], timeout=10 + len(new) / _DRAFTED_PER_SECOND
+    ) as drafting:
         corpus = Corpus.of(papers, known.corpus)
         topic_index = index_topics(library, options.topics, corpus)
         if options.related > 0:
             related = related_papers(library, topic_index, options.related, corpus)
         else:
             related = {paper.key: [] for paper in papers}
-        drafted = drafting.result()
+        made = drafting.result()
     subjects = topic_index.subjects
-    table = {paper: known.drafts[paper] for paper in papers if paper in known.drafts}
-    table.update(_rows(new, drafted))
-    entries = {
-        paper: finished[paper][1]
-        for paper in papers
-        if paper not in table and finished[paper][0] == subjects[paper.key]
-    }
-    stale = [paper for paper in papers if paper not in table and paper not in entries]
-    table.update(_rows(stale, draft_exports(stale)))
-    entries.update(_finished_from(table, subjects))
+    stale = [
+        i for i, entries in enumerate(done) if entries is not None and entries[0] != subjects[papers[i].key]
+    ]
+    made_now = draft_exports([papers[i] for i in stale])
+    for i, draft in zip(new + stale, _rows(made) + _rows(made_now), strict=True):
+        drafts[i], done[i] = draft, None
+    entries = _finish(papers, drafts, done, subjects)
     analysis = Analysis(
         library=library,
         options=options,
@@ -146,39 +159,61 @@ def analyse(
         topic_index=topic_index,
         related={key: tuple(relations) for key, relations in related.items()},
         months=tuple(index_months(library)),
-        bibtex={paper.key: entries[paper][0] for paper in papers},
-        biblatex={paper.key: entries[paper][1] for paper in papers},
-        csl_json=csljson_text([entries[paper][2] for paper in papers]),
+        bibtex={paper.key: entry[0] for paper, entry in zip(papers, entries, strict=True)},
+        biblatex={paper.key: entry[1] for paper, entry in zip(papers, entries, strict=True)},
+        csl_json=csljson_text([entry[2] for entry in entries]),
     )
     if kept is not None:
-        kept.corpus, kept.drafts, kept.before = corpus, table, analysis
+        kept.corpus, kept.loaded = corpus, None
+        kept.drafts = {paper: draft for paper, draft in zip(papers, drafts, strict=True) if draft is not None}
+        kept.finished = {
+            paper: (subjects[paper.key], entry) for paper, entry in zip(papers, entries, strict=True)
+        }
     return analysis
 
 
-def _rows(papers: Sequence[Paper], drafts: Drafts) -> dict[Paper, Entries]:
-    """Each paper's drafts, from `draft_exports(papers)`."""
-    return dict(zip(papers, zip(drafts.bibtex, drafts.biblatex, drafts.csl, strict=True), strict=True))
+Value = typing.TypeVar("Value")
 
 
-def _finished_from(
-    table: Mapping[Paper, Entries], subjects: Mapping[str, tuple[str, ...]]
-) -> dict[Paper, Entries]:
-    """The entries of the drafted papers, finished with their topics."""
-    papers = list(table)
-    drafts = Drafts(*(tuple(table[paper][kind] for paper in papers) for kind in range(3)))
-    bibtex, biblatex = drafts.bibtex_entries(papers, subjects), drafts.biblatex_entries(papers, subjects)
-    items = (finished_item(paper, table[paper][2], subjects[paper.key]) for paper in papers)
-    return {
-        paper: (bibtex[paper.key], biblatex[paper.key], item)
-        for paper, item in zip(papers, items, strict=True)
-    }
+def _looked_up(table: Mapping[Paper, Value], papers: Sequence[Paper | None]) -> list[Value | None]:
+    """What `table` holds for each paper, by position (None where it holds nothing, or for
+    no paper): a paper is a large record, hashed anew each time it is looked up, so each is
+    looked up once, and not at all in an empty table (a first analysis)."""
+    if not table:
+        return [None] * len(papers)
+    return [None if paper is None else table.get(paper) for paper in papers]
 
 
-def _finished(analysis: Analysis | None) -> dict[Paper, tuple[tuple[str, ...], Entries]]:
+def _rows(drafts: Drafts) -> list[Entries]:
+    """Each paper's drafts, from `draft_exports`."""
+    return list(zip(drafts.bibtex, drafts.biblatex, drafts.csl, strict=True))
+
+
+def _finish(
+    papers: Sequence[Paper],
+    drafts: Sequence[Entries | None],
+    done: Sequence[Finished | None],
+    subjects: Mapping[str, tuple[str, ...]],
+) -> list[Entries]:
+    """Each paper's entries: taken again where `done` has them (for these topics), else
+    finished from its draft."""
+    todo = [i for i, entries in enumerate(done) if entries is None]
+    table = [typing.cast(Entries, drafts[i]) for i in todo]
+    drafted = [papers[i] for i in todo]
+    made = Drafts(*(tuple(row[kind] for row in table) for kind in range(3)))
+    bibtex, biblatex = made.bibtex_entries(drafted, subjects), made.biblatex_entries(drafted, subjects)
+    items = (
+        finished_item(paper, row[2], subjects[paper.key]) for paper, row in zip(drafted, table, strict=True)
+    )
+    entries = [None if entries is None else entries[1] for entries in done]
+    for i, paper, item in zip(todo, drafted, items, strict=True):
+        entries[i] = (bibtex[paper.key], biblatex[paper.key], item)
+    return typing.cast(list[Entries], entries)
+
+
+def _finished(analysis: Analysis) -> dict[Paper, Finished]:
     """Each paper of `analysis` with its topics and the entries finished with them (none if
     its CSL-JSON file cannot be taken apart, as no file `csljson_text` joins can fail to)."""
-    if analysis is None:
-        return {}
     papers = analysis.library.papers
     items = _csl_items(analysis.csl_json)
     if len(items) != len(papers):
@@ -197,8 +232,10 @@ other lines two spaces or more, and a JSON string holds no line break."""
 
 
 def _csl_items(text: str) -> list[str]:
-    """The items `csljson_text` joined into `text` (none if it did not)."""
-    parts = text.removeprefix("[\n").removesuffix("\n]\n").split(_BETWEEN_ITEMS)
+    """The items `csljson_text` joined into `text` (none if there are none, or if it did not
+    join it)."""
+    if not (text.startswith("[\n {\n") and text.endswith("\n }\n]\n")):
+        return []
+    parts = text[2:-3].split(_BETWEEN_ITEMS)
     end = len(parts) - 1
-    items = [("" if i == 0 else " {\n") + part + ("" if i == end else "\n }") for i, part in enumerate(parts)]
-    return items if csljson_text(items) == text else []
+    return [("" if i == 0 else " {\n") + part + ("" if i == end else "\n }") for i, part in enumerate(parts)]

@@ -117,7 +117,7 @@ class AnalysisCache(_Reporting):
         analysis = self._load(fingerprint, library, options)
         self.source = "disk"
         if analysis is not None and self._kept is not None:
-            self._kept.before = analysis  # its entries, for the next analysis (`Kept.before`)
+            self._kept.loaded = analysis  # its entries, for the next analysis (`Kept.loaded`)
         if analysis is None:
             analysis = analyse(library, options, self.helper, self._kept)
             self.source = "analysed"
