@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, entry_draft, finished_entry
-from papershelf.export.csljson import csljson_text, finished_item, item_draft
+from papershelf.export.csljson import item_draft
 from papershelf.model import Paper
 
 __all__ = ["Drafts", "draft_exports"]
@@ -39,11 +39,6 @@ class Drafts:
     ) -> dict[str, str]:
         """Each paper's biblatex entry, by key."""
         return _finished(papers, self.biblatex, BIBLATEX, subjects)
-
-    def csl_json(self, papers: Sequence[Paper], subjects: Mapping[str, Sequence[str]]) -> str:
-        """The CSL-JSON file of the papers."""
-        drafted = zip(papers, self.csl, strict=True)
-        return csljson_text([finished_item(paper, draft, subjects[paper.key]) for paper, draft in drafted])
 
 
 def draft_exports(papers: Sequence[Paper]) -> Drafts:
