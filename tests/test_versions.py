@@ -6,14 +6,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, listing
-from papershelf.library.identity import retitled
+from papershelf.library.identity import identity_of, retitled
 from papershelf.library.keyfile import read_key_file, render_key_file
 from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
+from papershelf.library.versions import VersionIndex
 from papershelf.model import Entry, Listing, Person, Sighting
 from papershelf.text.rules import title_words
 
@@ -181,6 +183,59 @@ def test_every_key_once_issued_keeps_leading_to_its_paper_whatever_order_snapsho
         before = {key: now[library.resolve(key)] for key in {*before, *now, *library.aliases}}
         book = merged.book
         assert all(len({p.title for p in library.papers if p.key == k}) == 1 for k in now)
+
+
+_WORDS = ("on", "the", "fast", "llm", "serving", "for", "edge", "devices", "2", "a")
+_PHRASE = st.lists(st.sampled_from(_WORDS[:8]), min_size=2, max_size=4)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(
+    st.lists(st.sampled_from(_WORDS), min_size=3, max_size=8),
+    st.lists(
+        st.tuples(st.integers(0, 20), st.booleans(), st.integers(0, 9), _PHRASE, st.integers(0, 2)),
+        max_size=12,
+    ),
+)
+def test_the_title_index_finds_every_version_a_scan_of_all_titles_finds(first, changes):
+    """Each title is an earlier one with a phrase added or removed at its start, inside it
+    or at its end (or the first title), by one of three groups, in its own file and month:
+    the index (`VersionIndex`) joins and warns exactly as trying every title filed before."""
+    titles = [first]
+    for earlier, adding, place, phrase, _ in changes:
+        words = titles[earlier % len(titles)]
+        at = min(place, len(words))
+        titles.append(words[:at] + phrase + words[at:] if adding else words[:at] + words[at + len(phrase) :])
+    entries = [
+        _entry(
+            " ".join(words),
+            _GROUPS[group],
+            f"{index}.txt",
+            dt.date(2025, 1, 1) + dt.timedelta(days=30 * index),
+        )
+        for index, (words, group) in enumerate(
+            zip(titles, [0, *(change[4] for change in changes)], strict=True)
+        )
+    ]
+
+    def every_title(index: VersionIndex, words: tuple[str, ...]) -> list:
+        filed = {id(f): f for titled in index._by_title.values() for f in titled}
+        return sorted(filed.values(), key=lambda f: f.group)
+
+    def outcome() -> list:
+        index = VersionIndex()
+        found = []
+        for group, entry in enumerate(entries):
+            identity = identity_of(entry.title, entry.authors)
+            found.append(index.version_of(entry, identity))
+            index.file(group, entry, identity)
+        return found
+
+    indexed = outcome()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(VersionIndex, "_candidates", every_title)
+        scanned = outcome()
+    assert indexed == scanned
 
 
 def _example_papers(count: int) -> list[str]:

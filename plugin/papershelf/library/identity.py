@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from papershelf.model import Person
 from papershelf.text.rules import fold_surname, fold_title, split_name
 
-__all__ = ["Identity", "identity_of", "retitled", "same_authors", "share_an_author"]
+__all__ = ["RETITLE_SHORTER", "Identity", "identity_of", "retitled", "same_authors", "share_an_author"]
 
 _KEPT_SURNAMES = 10
 """Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
@@ -59,7 +59,7 @@ class Identity:
         return self.title == other.title and _authors_agree(self.surnames, other.surnames)
 
 
-_RETITLE_SHORTER = 3
+RETITLE_SHORTER = 3
 """Words the shorter title of a retitling has at least: a two-word title (`Quiet Paper`) with
 words added is as often another paper of its authors as a revision of it."""
 _SEQUEL_WORD = re.compile(r"v?\d+|ii|iii|iv|vi|vii|viii|ix|part|revisited|continued")
@@ -77,7 +77,7 @@ def retitled(one: Sequence[str], other: Sequence[str]) -> bool:
     Technical Report`)."""
     shorter, longer = sorted((one, other), key=len)
     added = len(longer) - len(shorter)
-    if len(shorter) < _RETITLE_SHORTER or not 2 <= added <= len(shorter):
+    if len(shorter) < RETITLE_SHORTER or not 2 <= added <= len(shorter):
         return False
     start = next((i for i, (a, b) in enumerate(zip(shorter, longer, strict=False)) if a != b), len(shorter))
     if list(shorter[start:]) != list(longer[start + added :]):
