@@ -147,6 +147,9 @@ class _Similar:
     def headed_by(self, word: discovery._Candidate) -> discovery._Candidate | None:
         return None
 
+    def noun_form(self, word: discovery._Candidate) -> discovery._Candidate | None:
+        return None
+
 
 def _candidates(drawn: list[tuple[Phrase, frozenset[int]]]) -> list[discovery._Candidate]:
     """Candidates in rank order, their papers and spellings given (no texts to read)."""

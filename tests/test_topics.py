@@ -11,6 +11,7 @@ label; related papers with precision@3 of at least 0.8.
 from __future__ import annotations
 
 import json
+import re
 from itertools import combinations
 
 import pytest
@@ -19,8 +20,8 @@ from conftest import FIXTURES, SEED, entry, listing, real_listing
 from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.authors import index_authors
 from papershelf.indexes.commonness import COMMON_ZIPF, common_word
-from papershelf.indexes.discovery import MIN_COHESION
-from papershelf.indexes.phrases import Corpus
+from papershelf.indexes.discovery import MIN_COHESION, MODIFIER_SHARE
+from papershelf.indexes.phrases import Corpus, stem
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.csljson import csljson_file
@@ -29,7 +30,7 @@ from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
 from papershelf.model import Library, Paper
 from papershelf.indexes.related import related_papers
-from papershelf.text.rules import split_words
+from papershelf.text.rules import STOP_WORDS, split_words
 from papershelf.indexes.topics import SOURCES, Topic, TopicIndex, TopicOptions, index_topics, topic_pages
 from papershelf.indexes.twins import TWIN_JACCARD, jaccard, word_forms
 
@@ -289,6 +290,7 @@ def test_example_library_gets_a_short_index_without_twins(example):
     assert closest < TWIN_JACCARD, closest
     by_name = {t.name: t for t in discovered}
     assert by_name["Agentic"].also == ("Agents",) and "Agents" not in by_name
+    assert by_name["Disaggregation"].also == ("Disaggregated",) and "Disaggregated" not in by_name
 
 
 def test_no_single_common_word_names_a_discovered_topic(example):
@@ -318,7 +320,71 @@ def test_a_word_papers_use_about_anything_names_no_topic(example):
     _, topics = example
     names = {t.name for t in topics.topics}
     assert names.isdisjoint({"NVIDIA", "Batch", "Stochastic", "Fused", "Stream", "Rank"})
-    assert {"CPU", "Recurrent", "Agentic", "Disaggregated"} <= names
+    assert {"CPU", "Compression", "Quantization", "Recurrent", "Agentic"} <= names
+
+
+def _texts(library: Library) -> dict[str, str]:
+    return {p.key: f"{p.title}. {p.abstract}" for p in library.papers}
+
+
+def _before_a_word(name: str, spellings: tuple[str, ...], texts: list[str]) -> float:
+    """The share of the uses of a one-word name (or the spellings it matched) that another
+    word, not a function word, follows: 1.0 for `Agentic` (`Agentic AI`, `Agentic
+    scheduling`), about half for a noun (`Compression` 0.5)."""
+    forms = "|".join(re.escape(form) for form in {name, *spellings} if " " not in form)
+    after = re.compile(rf"\b(?:{forms})\b(?:\s*[-\u2013]?\s*([A-Za-z]\w*))?", re.IGNORECASE)
+    uses = [match.group(1) for text in texts for match in after.finditer(text)]
+    followed = [word for word in uses if word is not None and word.casefold() not in STOP_WORDS]
+    return len(followed) / len(uses) if uses else 0.0
+
+
+_WORD_THEN = re.compile(r"\b([A-Za-z]+)\b(?=(?:\s*[-\u2013]?\s*([A-Za-z]\w*))?)")
+"""A word, and the word after it if one follows (a lookahead: that one is a word too)."""
+
+
+def _nouns_of(name: str, texts: list[str]) -> dict[str, int]:
+    """The other forms of a one-word name (`word_forms` of its stem) that papers use as a
+    noun, followed by no word or by a function word (`disaggregation` for `Disaggregated`),
+    and how many papers use each; adverbs (`empirically`) and common words (`agents`) left
+    out, as they name no topic."""
+    named = (stem(name),)
+    papers: dict[str, int] = {}
+    for text in texts:
+        alone = {
+            match.group(1).casefold()
+            for match in _WORD_THEN.finditer(text)
+            if match.group(2) is None or match.group(2).casefold() in STOP_WORDS
+        }
+        for word in alone:
+            if word_forms((stem(word),), named) and not word.endswith("ly") and not common_word(word):
+                papers[word] = papers.get(word, 0) + 1
+    return papers
+
+
+@pytest.mark.parametrize("which", ["example", "mixed"])
+def test_an_adjective_naming_a_topic_gives_way_to_its_noun(which, request):
+    """`Agentic`, `Disaggregated`, `Recurrent` (example library), `Empirical`, `Systematic`
+    (mixed library) say what kind, not what: their papers use them before another word
+    (`Agentic GPU`, `Disaggregated LLM serving`, `Empirical study`), 90% of the time or
+    more. Where the papers also use a noun form of the word, in two of them or more, that
+    noun names the topic (`Disaggregation`, with every paper that says it); an adjective
+    without one (`Agentic`: `agents` is a common word) names its topic still."""
+    fixture = request.getfixturevalue(which)
+    library, topics = fixture if which == "example" else (fixture, index_topics(fixture))
+    texts = _texts(library)
+    adjectives = {
+        t.name: [texts[k] for k in t.papers]
+        for t in topics.topics
+        if t.kind == "discovered"
+        and " " not in t.name
+        and _before_a_word(t.name, t.phrases, [texts[k] for k in t.papers]) >= MODIFIER_SHARE
+    }
+    nouns = {name: _nouns_of(name, used) for name, used in adjectives.items()}
+    assert nouns and not {name: n for name, n in nouns.items() if max(n.values(), default=0) >= 2}, nouns
+    if which == "example":  # named by the noun its papers use, and still holding all of them
+        said = {k for k, text in texts.items() if "disaggregat" in text.casefold()}
+        assert {t.name: set(t.papers) for t in topics.topics}["Disaggregation"] == said
+        assert {"Agentic", "Recurrent"} <= set(nouns)
 
 
 def test_cohesion_tells_shared_vocabulary_from_one_shared_word():
