@@ -145,6 +145,22 @@ def test_the_size_bound_is_what_the_docs_say():
     assert MAX_SNAPSHOT_BYTES == 256 * 2**20
 
 
+def test_a_bounded_read_gets_a_file_that_grew_whole_and_stops_past_the_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The file is read in pieces of the size it said it had: one that grew after (its size
+    said 10 bytes, it holds 100) is read whole; one past the bound, one byte past it."""
+    import papershelf.snapshots.reader as reader
+
+    grown = tmp_path / "grown.txt"
+    grown.write_bytes(bytes(range(100)))
+    said = os.stat_result((0o100644, 0, 0, 1, 0, 0, 10, 0, 0, 0))
+    monkeypatch.setattr(reader.os, "fstat", lambda descriptor: said)
+    assert reader.read_bounded(grown) == bytes(range(100))
+    monkeypatch.setattr(reader, "MAX_SNAPSHOT_BYTES", 25)
+    assert reader.read_bounded(grown) == bytes(range(26))
+
+
 def test_a_page_with_a_marked_section_html_parser_refuses_keeps_its_entries():
     """`<![ x` is a bogus comment to a browser, up to the next `>`; the page's entries stay."""
     page = Path(__file__).parent.parent / "fixtures" / "html" / "semantic.html"
