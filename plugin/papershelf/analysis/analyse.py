@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papershelf.indexes.authors import AuthorProfile, index_authors
-from papershelf.export.csljson import csljson_text, finished_item
+from papershelf.export.csljson import finished_item
 from papershelf.export.drafts import Drafts, draft_exports
 from papershelf.analysis.helper import Helper
 from papershelf.model import Library, Paper
@@ -46,7 +46,8 @@ class Analysis:
     months: tuple[Month, ...]
     bibtex: Mapping[str, str]
     biblatex: Mapping[str, str]
-    csl_json: str
+    csl_json: Mapping[str, str]
+    """Each paper's CSL-JSON item, as `library.json` holds it (`csljson_text` joins them)."""
 
 
 IN_PROCESS = Helper(processes=False)
@@ -161,7 +162,7 @@ def analyse(
         months=tuple(index_months(library)),
         bibtex={paper.key: entry[0] for paper, entry in zip(papers, entries, strict=True)},
         biblatex={paper.key: entry[1] for paper, entry in zip(papers, entries, strict=True)},
-        csl_json=csljson_text([entry[2] for entry in entries]),
+        csl_json={paper.key: entry[2] for paper, entry in zip(papers, entries, strict=True)},
     )
     if kept is not None:
         kept.corpus, kept.loaded = corpus, None
@@ -212,30 +213,12 @@ def _finish(
 
 
 def _finished(analysis: Analysis) -> dict[Paper, Finished]:
-    """Each paper of `analysis` with its topics and the entries finished with them (none if
-    its CSL-JSON file cannot be taken apart, as no file `csljson_text` joins can fail to)."""
-    papers = analysis.library.papers
-    items = _csl_items(analysis.csl_json)
-    if len(items) != len(papers):
-        return {}
+    """Each paper of `analysis` with its topics and the entries finished with them."""
     subjects = analysis.topic_index.subjects
     return {
-        paper: (subjects[paper.key], (analysis.bibtex[paper.key], analysis.biblatex[paper.key], item))
-        for paper, item in zip(papers, items, strict=True)
+        paper: (
+            subjects[paper.key],
+            (analysis.bibtex[paper.key], analysis.biblatex[paper.key], analysis.csl_json[paper.key]),
+        )
+        for paper in analysis.library.papers
     }
-
-
-_BETWEEN_ITEMS = "\n },\n {\n"
-"""Where one CSL-JSON item ends and the next starts in the file `csljson_text` joins: each
-item's first and last lines are one space in (`papershelf.export.csljson.item_draft`), its
-other lines two spaces or more, and a JSON string holds no line break."""
-
-
-def _csl_items(text: str) -> list[str]:
-    """The items `csljson_text` joined into `text` (none if there are none, or if it did not
-    join it)."""
-    if not (text.startswith("[\n {\n") and text.endswith("\n }\n]\n")):
-        return []
-    parts = text[2:-3].split(_BETWEEN_ITEMS)
-    end = len(parts) - 1
-    return [("" if i == 0 else " {\n") + part + ("" if i == end else "\n }") for i, part in enumerate(parts)]

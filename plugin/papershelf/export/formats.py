@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from papershelf.analysis.analyse import Analysis
 from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
-from papershelf.export.csljson import csljson_file
+from papershelf.export.csljson import csljson_text
 from papershelf.export.ris import ris_entry
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_format"]
@@ -46,11 +46,7 @@ def _biblatex(analysis: Analysis, keys: Sequence[str]) -> str:
 
 
 def _csl_json(analysis: Analysis, keys: Sequence[str]) -> str:
-    """The whole library's file as the analysis made it; a part of it made the same way."""
-    if list(keys) == [paper.key for paper in analysis.library.papers]:
-        return analysis.csl_json
-    by_key = analysis.library.by_key
-    return csljson_file([by_key[key] for key in keys], analysis.topic_index.subjects)
+    return csljson_text([analysis.csl_json[key] for key in keys])
 
 
 _BIB = "application/x-bibtex"
