@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Sighting:
     """Where an entry was seen: a snapshot file (relative name) and the 1-based line of its title."""
 
@@ -23,7 +23,7 @@ class Sighting:
         return f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Person:
     """An author as listed: a display name, the affiliation written after it, and whether the
     name is an organisation (kept whole, never split into first and last names)."""
@@ -60,7 +60,7 @@ def date_parts(date: dt.date, precision: str = DAY) -> list[int]:
     return [date.year, date.month, date.day][: PRECISIONS.index(precision) + 1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Identifiers:
     """Where a paper is found, as far as a source says; "" where it does not say.
 
@@ -91,7 +91,7 @@ class Identifiers:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One listing item exactly as one snapshot shows it."""
 
@@ -129,7 +129,7 @@ class Listing:
     still being written does: it is read again rather than kept (see `SnapshotFolder`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One paper after merging every sighting of it across snapshots."""
 

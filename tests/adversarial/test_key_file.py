@@ -4,6 +4,7 @@ from an unchecked key, nothing is lost, no two papers share a key."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import stat
 import random
@@ -162,7 +163,7 @@ def test_a_provisional_paper_gets_a_key_that_is_not_remembered(tmp_path):
     read = read_snapshot(snapshot, "a.txt")
     half = [entry.title == "Half Written" for entry in read.entries]
     entries = tuple(
-        e.__class__(**{**e.__dict__, "provisional": flag}) for e, flag in zip(read.entries, half, strict=True)
+        dataclasses.replace(e, provisional=flag) for e, flag in zip(read.entries, half, strict=True)
     )
     path = tmp_path / "citation-keys.tsv"
     merged = keyed_library([Listing("a.txt", read.topic, entries)], path)

@@ -31,7 +31,7 @@ _TOPIC_WEIGHT = 2.0  # a shared topic counts like a strong shared term
 _MIN_WORDS = 2  # without a shared topic, papers share this many words that name something
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Relation:
     """`key` is related with similarity `score`, because of shared `topics` and `words`."""
 

@@ -46,7 +46,7 @@ class TopicOptions:
     taxonomy: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Topic:
     """A topic's page data. `kind` is `listing`, `curated` or `discovered`; `phrases` are the
     variants that matched, as written in the papers; `also` the names of the twins a

@@ -35,7 +35,7 @@ FrontMatter = Mapping[str, "str | bool | FrontMatter"]
 """A generated page's front matter as the value MkDocs reads from its YAML (`page.meta`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SiteFile:
     """One generated file; `in_nav` marks the index pages that belong in the navigation.
 
@@ -128,7 +128,7 @@ def fill_blocks(html: str, blocks: tuple[str, ...], numbers: Container[int] | No
     return _MARKERS.sub(block, html)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Section:
     """Part of a generated page: a `##` heading (none for the top) and the HTML under it,
     made on demand; `indexed=False` keeps it out of the search index."""
