@@ -46,8 +46,9 @@ class Analysis:
     months: tuple[Month, ...]
     bibtex: Mapping[str, str]
     biblatex: Mapping[str, str]
-    csl_json: Mapping[str, str]
-    """Each paper's CSL-JSON item, as `library.json` holds it (`csljson_text` joins them)."""
+    csl_json: Mapping[str, bytes]
+    """Each paper's CSL-JSON item, as `library.json` holds it, in UTF-8 (`csljson_text`
+    joins them; `papershelf.export.csljson.item_draft` says why not a `str`)."""
 
 
 IN_PROCESS = Helper(processes=False)
@@ -82,7 +83,7 @@ def author_page_threshold(authors: Sequence[AuthorProfile], papers: int, least: 
     return threshold
 
 
-Entries = tuple[str, str, str]
+Entries = tuple[str, str, bytes]
 """A paper's BibTeX and biblatex entries and CSL-JSON item, finished or drafted
 (`papershelf.export.drafts`)."""
 Finished = tuple[tuple[str, ...], Entries]
@@ -201,7 +202,9 @@ def _finish(
     todo = [i for i, entries in enumerate(done) if entries is None]
     table = [typing.cast(Entries, drafts[i]) for i in todo]
     drafted = [papers[i] for i in todo]
-    made = Drafts(*(tuple(row[kind] for row in table) for kind in range(3)))
+    made = Drafts(
+        tuple(row[0] for row in table), tuple(row[1] for row in table), tuple(row[2] for row in table)
+    )
     bibtex, biblatex = made.bibtex_entries(drafted, subjects), made.biblatex_entries(drafted, subjects)
     items = (
         finished_item(paper, row[2], subjects[paper.key]) for paper, row in zip(drafted, table, strict=True)

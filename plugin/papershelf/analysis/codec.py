@@ -90,7 +90,7 @@ class Codec:
         return self._records[cls]
 
 
-_SCALARS = (str, int, float, bool)
+_SCALARS = (str, bytes, int, float, bool)
 
 
 def _same(value: Any, table: Any) -> Any:

@@ -26,7 +26,7 @@ class Drafts:
 
     bibtex: tuple[str, ...]
     biblatex: tuple[str, ...]
-    csl: tuple[str, ...]
+    csl: tuple[bytes, ...]
 
     def bibtex_entries(
         self, papers: Sequence[Paper], subjects: Mapping[str, Sequence[str]]
