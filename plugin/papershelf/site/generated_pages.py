@@ -14,7 +14,7 @@ switch of `speed` (`papershelf.site.config.SpeedConfig`):
    and search reads its text view (`search_views`), both in `showing`; `mark_section` makes
    the page's section of the navigation active meanwhile.
 5. `written` (`on_post_page`): the section is let go, the page's head gets its tags, and the
-   page goes back to its skeleton.
+   page goes back to its skeleton and its skeleton's table of contents.
 6. `finish` (`on_post_build`, or a failed build): the files made ahead and not filled go.
 """
 
@@ -119,6 +119,8 @@ class GeneratedPages:
 
     def written(self, page: Page) -> None:
         self.showing.written(page)
+        if isinstance(page, SkeletonPage):
+            page.written()
 
     def finish(self) -> None:
         """Every page is written: the files made ahead and not filled go (`FilesAhead`)."""
