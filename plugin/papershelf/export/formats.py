@@ -57,11 +57,13 @@ _RIS = "application/x-research-info-systems"
 class _RisEntries:
     """Each paper's RIS record, made once for an analysis however many files hold it: a site
     writes the library's, each topic's and each reading list's, so a paper is in several
-    (7,219 records for 1,000 papers, which cost a tenth of a first build when made anew)."""
+    (7,219 records for 1,000 papers, which cost a tenth of a first build when made anew).
+    Kept in UTF-8, as CSL-JSON items are (`papershelf.export.csljson.item_draft` says why):
+    15 MB as text at 10,000 papers."""
 
     def __init__(self) -> None:
         self.analysis: Analysis | None = None
-        self.entries: dict[str, str] = {}
+        self.entries: dict[str, bytes] = {}
 
     def of(self, analysis: Analysis, keys: Sequence[str]) -> str:
         if analysis is not self.analysis:  # a new build's (or serve rebuild's) analysis
@@ -69,8 +71,8 @@ class _RisEntries:
         by_key, subjects = analysis.library.by_key, analysis.topic_index.subjects
         for key in keys:
             if key not in self.entries:
-                self.entries[key] = ris_entry(by_key[key], subjects.get(key, ()))
-        return "\n".join(self.entries[key] for key in keys)
+                self.entries[key] = ris_entry(by_key[key], subjects.get(key, ())).encode("utf-8")
+        return b"\n".join(self.entries[key] for key in keys).decode("utf-8")
 
 
 _ris = _RisEntries().of
