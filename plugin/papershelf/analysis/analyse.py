@@ -48,7 +48,7 @@ class Analysis:
     biblatex: Mapping[str, str]
     csl_json: Mapping[str, bytes]
     """Each paper's CSL-JSON item, as `library.json` holds it, in UTF-8 (`csljson_text`
-    joins them; `papershelf.export.csljson.item_draft` says why not a `str`)."""
+    joins them; `papershelf.text.stored` says why not a `str`)."""
 
 
 IN_PROCESS = Helper(processes=False)

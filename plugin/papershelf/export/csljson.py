@@ -21,6 +21,7 @@ from papershelf.export.latex import case_matters
 from papershelf.library.identifiers import web_ids
 from papershelf.model import Paper, Person, date_parts
 from papershelf.text.rules import split_math, split_name
+from papershelf.text.stored import stored, unstored
 
 __all__ = ["csl_title", "csljson_file", "csljson_text", "finished_item", "item_draft"]
 
@@ -46,17 +47,15 @@ def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] 
 
 def csljson_text(items: Sequence[bytes]) -> str:
     """The file from its items' texts: what `json.dumps(items, indent=1)` writes."""
-    return (b"[\n" + b",\n".join(items) + b"\n]\n").decode("utf-8") if items else "[]\n"
+    return unstored(b"[\n" + b",\n".join(items) + b"\n]\n") if items else "[]\n"
 
 
 def item_draft(paper: Paper) -> bytes:
     """The paper's item without its `keyword`, as the file holds it: each line one space
-    in, as an element of the array; in UTF-8, as a library keeps its items. Most hold a
-    character past Latin-1 (an ellipsis, a dash, a name's letter), for which Python keeps a
-    whole text at two or four bytes a character: UTF-8 keeps a library's items in half the
-    memory (10 MB less at 10,000 papers)."""
+    in, as an element of the array; kept as UTF-8 (`papershelf.text.stored`: 10 MB less
+    at 10,000 papers)."""
     text = " " + json.dumps(_item(paper), ensure_ascii=False, indent=1).replace("\n", "\n ")
-    return text.encode("utf-8")
+    return stored(text)
 
 
 def finished_item(paper: Paper, draft: bytes, subjects: Sequence[str]) -> bytes:
@@ -66,7 +65,7 @@ def finished_item(paper: Paper, draft: bytes, subjects: Sequence[str]) -> bytes:
     names = keywords(paper, subjects)
     if not names:
         return draft
-    value = json.dumps(", ".join(names), ensure_ascii=False).encode("utf-8")
+    value = stored(json.dumps(", ".join(names), ensure_ascii=False))
     return draft.removesuffix(_ITEM_END) + b',\n  "keyword": ' + value + _ITEM_END
 
 

@@ -16,6 +16,7 @@ from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
 from papershelf.export.csljson import csljson_text
 from papershelf.export.ris import ris_entry
+from papershelf.text.stored import stored, unstored
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_format"]
 
@@ -58,8 +59,7 @@ class _RisEntries:
     """Each paper's RIS record, made once for an analysis however many files hold it: a site
     writes the library's, each topic's and each reading list's, so a paper is in several
     (7,219 records for 1,000 papers, which cost a tenth of a first build when made anew).
-    Kept in UTF-8, as CSL-JSON items are (`papershelf.export.csljson.item_draft` says why):
-    15 MB as text at 10,000 papers."""
+    Kept as UTF-8 (`papershelf.text.stored`): 15 MB as text at 10,000 papers."""
 
     def __init__(self) -> None:
         self.analysis: Analysis | None = None
@@ -71,8 +71,8 @@ class _RisEntries:
         by_key, subjects = analysis.library.by_key, analysis.topic_index.subjects
         for key in keys:
             if key not in self.entries:
-                self.entries[key] = ris_entry(by_key[key], subjects.get(key, ())).encode("utf-8")
-        return b"\n".join(self.entries[key] for key in keys).decode("utf-8")
+                self.entries[key] = stored(ris_entry(by_key[key], subjects.get(key, ())))
+        return unstored(b"\n".join(self.entries[key] for key in keys))
 
 
 _ris = _RisEntries().of
