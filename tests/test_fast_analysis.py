@@ -75,7 +75,7 @@ class PlainExplainer:
             if topic.kind != "listing" and topic in their_topics
         )
         mine, theirs = self.vectors[key], self.vectors[other]
-        named = " ".join(topic.name for topic in shared_topics).casefold()
+        named = " ".join(name for topic in shared_topics for name in (topic.name, *topic.also)).casefold()
         shared = {
             f: mine[f] * theirs[f]
             for f in mine.keys() & theirs.keys()

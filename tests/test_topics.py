@@ -387,6 +387,22 @@ def test_an_adjective_naming_a_topic_gives_way_to_its_noun(which, request):
         assert {"Agentic", "Recurrent"} <= set(nouns)
 
 
+def test_a_related_paper_names_no_word_its_shared_topic_already_says(example):
+    """`Disaggregation` also matches `Disaggregated`: a paper related through that topic
+    does not give `disaggregated` as a further reason."""
+    library, topics = example
+    relations = related_papers(library, topics)
+    repeated = [
+        (key, relation.key, word)
+        for key, related in relations.items()
+        for relation in related
+        for word in relation.words
+        if any(word.casefold() in name.casefold() for t in relation.topics for name in (t.name, *t.also))
+    ]
+    assert any(relation.topics for related in relations.values() for relation in related)
+    assert repeated == []
+
+
 def test_cohesion_tells_shared_vocabulary_from_one_shared_word():
     words = "river stone cloud maple tiger violin harbor lantern meadow copper falcon orchid".split()
     plain = [f"{words[n]} {words[(n + 5) % 12]}" for n in range(8)]
