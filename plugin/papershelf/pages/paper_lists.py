@@ -69,7 +69,8 @@ def _page(ctx: PageContext, papers: PagedList, number: int, count: int, keys: Se
 
     view = papers.search_view if number == 1 else None
     front_matter = ctx.front_matter(papers.title + suffix, indexed=view is not None)
-    return assembled(src_uri, front_matter, [Section(None, body)], papers.in_nav and number == 1, view)
+    in_nav = papers.in_nav and number == 1
+    return assembled(src_uri, front_matter, lambda: [Section(None, body)], in_nav, view)
 
 
 def _pager(ctx: PageContext, papers: PagedList, number: int, count: int, here: str) -> Markup | str:
