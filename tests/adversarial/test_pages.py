@@ -256,3 +256,18 @@ def test_no_dialog_fires_in_chromium(math_site, list_site):
             server.shutdown()
             server.server_close()
     assert dialogs == ["0"]
+
+
+def test_a_title_spelling_the_link_placeholder_stays_text_in_every_list(tmp_path):
+    """List entries are made once with a placeholder for the way up to the site's root
+    (`papershelf.pages.markup.rooted`); a title that spells it is shown as written."""
+    title = "Tables {papershelf-root} and {PAPERSHELF-ROOT}"
+    listed = title.replace("{", "\\{").replace("}", "\\}")  # braces that are text in TeX
+    builder = SiteBuilder(tmp_path / "project")
+    builder.snapshot("a.txt", listing(entry(listed, "Ann Author"), entry("Paging Attention", "Ann Author")))
+    built = builder.build()
+    assert built.warnings == []
+    for url in ("papers/", "topics/test-topic/", "authors/ann-author/"):
+        links = built.page(url).select("a.ps-title")
+        assert title in [link.get_text() for link in links], url
+        assert not [link["href"] for link in links if "papershelf-root" in link["href"]]

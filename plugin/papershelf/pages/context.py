@@ -27,7 +27,18 @@ from papershelf.curation.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
 from papershelf.pages.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
 from papershelf.pages.letters import Letters, author_targets, by_initial
-from papershelf.pages.markup import Content, href, joined, phrase, rendered, safe, safe_in_markdown, text
+from papershelf.pages.markup import (
+    Content,
+    from_root,
+    href,
+    joined,
+    phrase,
+    rendered,
+    rooted,
+    safe,
+    safe_in_markdown,
+    text,
+)
 from papershelf.pages.options import SiteOptions
 from papershelf.pages.templates import Macros, Templates
 from papershelf.pages.languages import wording_for
@@ -56,7 +67,7 @@ class PageContext:
         self._titles: dict[str, Markup] = {}
         self._bylines: dict[str, Markup] = {}
         self._dates: dict[dt.date, str] = {}
-        self._entries: dict[tuple[str, int], Markup] = {}
+        self._entries: dict[str, Markup] = {}
         self.urls: Mapping[str, str] | None = None
         """Where MkDocs serves each file, by source path, once it is known (`locate`)."""
         self.unresolved: set[str] = set()
@@ -138,15 +149,16 @@ class PageContext:
         return templates.macros("paper-list").author_names([person.name for person in shown], cut)
 
     def entry(self, key: str, here: str) -> Markup:
-        """A paper as every list of papers shows it: linked title, byline. Made once for
-        each depth of the pages that show it (a link depends on nothing else), since each
-        paper is on several lists: all papers, its month, its topics, its authors."""
-        depth = self._depth(here)
-        if (key, depth) not in self._entries:
-            href = self.link(f"papers/{key}.md", here)
+        """A paper as every list of papers shows it: linked title, byline. Made once for the
+        whole build, since each paper is on several lists (all papers, its month, its
+        topics, its authors) at several depths: its link is `rooted`, and climbs from the
+        page at hand."""
+        entry = self._entries.get(key)
+        if entry is None:
+            link = rooted(self._url(f"papers/{key}.md"))
             mark = self.lists.new_mark() if self.arrivals.is_new(key) else ""
-            self._entries[key, depth] = self.lists.entry(href, self.title(key), mark, self.byline(key))
-        return self._entries[key, depth]
+            entry = self._entries[key] = self.lists.entry(link, self.title(key), mark, self.byline(key))
+        return from_root(entry, self._depth(here))
 
     def author_year(self, paper: Paper) -> str:
         """A citation's text: `Kim et al., 2026`."""

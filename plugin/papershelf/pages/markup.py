@@ -23,10 +23,12 @@ __all__ = [
     "Content",
     "chart",
     "external",
+    "from_root",
     "href",
     "joined",
     "phrase",
     "rendered",
+    "rooted",
     "safe",
     "safe_in_markdown",
     "text",
@@ -87,6 +89,21 @@ def href(url: str, anchor: str | None = None) -> Markup:
         return _markup(url if anchor is None else f"{url}#{anchor}")  # most links: nothing to do
     quoted = quote(url) if anchor is None else f"{quote(url)}#{quote(anchor, safe='')}"
     return escape(quoted)
+
+
+_ROOT = "{papershelf-root}"
+"""Where a link made once for pages at any depth climbs to the site's root. No data can
+spell it: every `{` of data is a character reference in HTML (`papershelf.pages.render`)."""
+
+
+def rooted(url: str) -> Markup:
+    """`href(url)` for a URL from the site's root, reached from wherever `from_root` says."""
+    return _markup(_ROOT + href(url))
+
+
+def from_root(html: Markup, depth: int) -> Markup:
+    """HTML holding `rooted` links, for a page `depth` folders down the site's root."""
+    return _markup(html.replace(_ROOT, "../" * depth))
 
 
 def external(url: str) -> Markup:
