@@ -32,3 +32,8 @@ def prints_then_tells(_: object) -> int:
 def where_from(module: str) -> tuple[int, str]:
     """Where the process imports `module` from."""
     return os.getpid(), importlib.import_module(module).__file__ or ""
+
+
+def tagged(value: object) -> tuple[int, object]:
+    """The process and the argument it was given."""
+    return os.getpid(), value

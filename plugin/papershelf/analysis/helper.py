@@ -1,4 +1,4 @@
-"""One function call made in a second Python process while this one goes on.
+"""One function applied to a few arguments in a second Python process while this one goes on.
 
 A first analysis of a large library spends about a third of its time writing export entries
 that do not depend on the rest of the analysis (`papershelf.export.drafts`); on a machine
@@ -10,8 +10,10 @@ state with this process. It is started with this process's module search path (`
 so that it imports the very modules this process would, from an install, a checkout or a
 `PYTHONPATH` alike; `-P` keeps the project's own files (a `json.py` beside `mkdocs.yml`)
 from shadowing the two modules it imports before that path is set. It reads a pickled
-function and argument from a temporary file and writes the pickled result to another, so
-neither side ever waits on a pipe.
+function and its arguments from a temporary file and writes the pickled results to another,
+so neither side ever waits on a pipe. It reads one argument at a time and lets it go once
+its result is written: given a library in parts, it holds one part, not a second copy of
+the library.
 
 A helper never changes a result, only where it is made: if it cannot start, fails, or is not
 done within its time limit, it is stopped, the call is made in this process, and `report`
@@ -28,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, Generic, TypeVar
 
 __all__ = ["Helper", "Pending"]
@@ -48,14 +50,14 @@ def _quiet(message: str) -> None:
 
 
 class Pending(Generic[Argument, Result]):
-    """A call that is made here, when its result is asked for; see `Helper.call`."""
+    """Calls that are made here, when their results are asked for; see `Helper.map`."""
 
-    def __init__(self, function: Callable[[Argument], Result], argument: Argument) -> None:
+    def __init__(self, function: Callable[[Argument], Result], arguments: Sequence[Argument]) -> None:
         self.function = function
-        self.argument = argument
+        self.arguments = arguments
 
-    def result(self) -> Result:
-        return self.function(self.argument)
+    def result(self) -> list[Result]:
+        return [self.function(argument) for argument in self.arguments]
 
     def __enter__(self) -> Pending[Argument, Result]:
         return self
@@ -77,33 +79,33 @@ class Helper:
         """Whether a call would go to a helper process."""
         return self.processes and bool(sys.executable) and _usable_cores() > 1
 
-    def call(
-        self, function: Callable[[Argument], Result], argument: Argument, timeout: float
+    def map(
+        self, function: Callable[[Argument], Result], arguments: Sequence[Argument], timeout: float
     ) -> Pending[Argument, Result]:
-        """Starts `function(argument)` (a module-level function, picklable arguments) in a
-        helper process; its `result()` waits at most `timeout` seconds from now. Use it as
-        a context manager, so that a helper still running when this process gives up on
-        its result (an exception) is stopped."""
+        """Starts `function` on each argument in turn (a module-level function, picklable
+        arguments) in a helper process; its `result()`, the list of results, waits at most
+        `timeout` seconds from now. Use it as a context manager, so that a helper still
+        running when this process gives up on its result (an exception) is stopped."""
         if not self.available:
-            return Pending(function, argument)
+            return Pending(function, arguments)
         try:
-            return _InHelper(function, argument, timeout, self.report)
-        except Exception as error:  # noqa: BLE001 - whatever stops it, the call is made here
+            return _InHelper(function, arguments, timeout, self.report)
+        except Exception as error:  # noqa: BLE001 - whatever stops it, the calls are made here
             self.report(f"could not start a helper process ({error!r}); working in this process")
-            return Pending(function, argument)
+            return Pending(function, arguments)
 
 
 class _InHelper(Pending[Argument, Result]):
-    """A call running in a helper process."""
+    """Calls running in a helper process."""
 
     def __init__(
         self,
         function: Callable[[Argument], Result],
-        argument: Argument,
+        arguments: Sequence[Argument],
         timeout: float,
         report: Callable[[str], None],
     ) -> None:
-        super().__init__(function, argument)
+        super().__init__(function, arguments)
         self._report = report
         self._timeout = timeout
         self._deadline = time.monotonic() + timeout
@@ -112,7 +114,9 @@ class _InHelper(Pending[Argument, Result]):
         try:
             # closed by `_close`: they outlive this call, as the helper does
             given, self._output, self._errors = (self._file() for _ in range(3))
-            pickle.dump((function, argument), given, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((function, len(arguments)), given, protocol=pickle.HIGHEST_PROTOCOL)
+            for argument in arguments:
+                pickle.dump(argument, given, protocol=pickle.HIGHEST_PROTOCOL)
             given.seek(0)
             self._process = subprocess.Popen(
                 [sys.executable, "-P", "-c", _START, json.dumps(sys.path)],
@@ -128,15 +132,16 @@ class _InHelper(Pending[Argument, Result]):
         self._files.append(tempfile.TemporaryFile())  # noqa: SIM115 - see `_close`
         return self._files[-1]
 
-    def result(self) -> Result:
-        """The helper's result, or the call made here if the helper failed."""
+    def result(self) -> list[Result]:
+        """The helper's results, or the calls made here if the helper failed."""
         if self._process is None:
             return super().result()
         try:
             failure = self._wait()
             if failure is None:
                 self._output.seek(0)
-                return pickle.load(self._output)  # our own helper wrote it just now
+                # our own helper wrote them just now
+                return [pickle.load(self._output) for _ in self.arguments]
         except Exception as error:  # noqa: BLE001 - a result that cannot be read is made here
             failure = f"gave a result that could not be read ({error!r})"
         finally:
@@ -180,13 +185,23 @@ def _usable_cores() -> int:
 
 
 def serve() -> None:
-    """The helper's side: one call read from standard input, its result pickled to standard
-    output. Whatever the call prints goes to standard error, so that it cannot mix with the
-    result. The helper lives a few seconds and keeps all it makes to the end, so the cyclic
-    collector, which would walk every object unpickled, is off."""
+    """The helper's side: a function and its arguments read from standard input, one
+    argument at a time, each result pickled to standard output before the next argument is
+    read. Whatever the calls print goes to standard error, so that it cannot mix with the
+    results.
+
+    The cyclic collector would walk every object unpickled, so it runs only once after each
+    call, over what that call left (what is older is frozen out of its sight): the call's
+    argument and result are let go by their counts of references, but cycles would stay to
+    the end (`json`'s encoder with `indent` leaves some on every use, 27 MB for the drafts
+    of 10,000 papers)."""
     gc.disable()
-    result = sys.stdout.buffer
+    results = sys.stdout.buffer
     sys.stdout = sys.stderr
-    function, argument = pickle.load(sys.stdin.buffer)
-    pickle.dump(function(argument), result, protocol=pickle.HIGHEST_PROTOCOL)
-    result.flush()
+    function, count = pickle.load(sys.stdin.buffer)
+    gc.freeze()
+    for _ in range(count):
+        pickle.dump(function(pickle.load(sys.stdin.buffer)), results, protocol=pickle.HIGHEST_PROTOCOL)
+        gc.collect()
+        gc.freeze()
+    results.flush()
