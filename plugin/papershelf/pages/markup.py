@@ -103,7 +103,7 @@ def rooted(url: str) -> Markup:
 
 def from_root(html: Markup, depth: int) -> Markup:
     """HTML holding `rooted` links, for a page `depth` folders down the site's root."""
-    return _markup(html.replace(_ROOT, "../" * depth))
+    return _markup(str.replace(html, _ROOT, "../" * depth))  # `Markup.replace` escapes its arguments
 
 
 def external(url: str) -> Markup:
