@@ -156,7 +156,8 @@ def _candidates(drawn: list[tuple[Phrase, frozenset[int]]]) -> list[discovery._C
     made = []
     for phrase, papers in drawn:
         candidate = discovery._Candidate(phrase, len(papers), 0, {}, {}, {f"p{n}" for n in papers})
-        candidate.__dict__["surfaces"] = discovery.Counter({" ".join(phrase): 1})
+        spelt = discovery.Counter({" ".join(phrase): 1})
+        candidate.__dict__["surfaces"] = candidate.__dict__["in_abstracts"] = spelt
         made.append(candidate)
     return made
 

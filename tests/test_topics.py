@@ -531,3 +531,22 @@ def test_sources_are_the_readers_topics():
     from papershelf.snapshots import huggingface, paper_cards, scholar
 
     assert {scholar.TOPIC, huggingface.TOPIC, paper_cards.TOPIC} == SOURCES
+
+
+def test_a_topic_found_in_titles_alone_is_named_as_titles_spell_it(tmp_path):
+    """A listing without abstracts (an arXiv listing page, a Scholar alert) gives topics from
+    titles alone: their names are the titles' words, never the stems they were matched by
+    (`Portabl inferenc engin`)."""
+    titles = [
+        "Portable Inference Engines for Phones",
+        "Portable Inference Engines at Scale",
+        "Faster Portable Inference Engines",
+    ]
+    abstracts = ["Owls hunt at dusk.", "Tides follow the moon.", "Bread rises overnight."]
+    papers = [entry(title, "Ann Lee", abstract=text) for title, text in zip(titles, abstracts, strict=True)]
+    papers += [entry(f"Rivers {n}", "Bo Li", abstract=f"River number {n} floods.") for n in range(9)]
+    (tmp_path / "a.txt").write_text(listing(*papers), encoding="utf-8")
+    topics = [t for t in index_topics(_library(tmp_path)).topics if t.kind == "discovered"]
+    spelt = {word.casefold() for title in titles for word in title.split()}
+    forms = [form for t in topics for form in (t.name, *t.phrases)]
+    assert topics and all(word.casefold() in spelt for form in forms for word in form.split()), forms

@@ -85,14 +85,24 @@ class _Candidate:
     papers: set[str] = field(default_factory=set)
 
     @cached_property
+    def in_abstracts(self) -> Counter[str]:
+        """How abstracts spell the phrase, use by use (titles capitalise every word), in
+        library order, which decides ties; empty if no abstract uses it."""
+        return self._spelt(in_abstracts=True)
+
+    @cached_property
     def surfaces(self) -> Counter[str]:
-        """How abstracts spell the phrase, use by use (titles capitalise every word); in
-        library order, which decides ties."""
+        """The spellings that name the phrase: the abstracts', else (a library whose listings
+        have no abstracts) the titles', never the stems it was matched by."""
+        return self.in_abstracts or self._spelt(in_abstracts=False)
+
+    def _spelt(self, in_abstracts: bool) -> Counter[str]:
         phrase, first, size = self.phrase, self.phrase[0], len(self.phrase)
         uses: list[str] = []
         for key in sorted(self.papers, key=self.order.__getitem__):
             text = self.texts[key]
-            for clause in text.clauses[text.in_title :]:
+            clauses = text.clauses[text.in_title :] if in_abstracts else text.clauses[: text.in_title]
+            for clause in clauses:
                 if first in clause.terms:  # most clauses do not hold it: no need to look closer
                     spelt = (clause.surfaces[start : start + size] for start in phrase_uses(clause, phrase))
                     uses += [" ".join(filter(None, surfaces)) for surfaces in spelt]
@@ -323,7 +333,7 @@ class _Similarity:
             if len(keys) < max(_HEADED_IN, _HEADED_SHARE * len(word.papers)):
                 break
             heading = _Candidate(phrase, len(keys), 0, word.texts, word.order, keys)
-            if heading.surfaces:
+            if heading.in_abstracts:
                 return heading
         return None
 
@@ -365,7 +375,7 @@ class _Similarity:
             if len(keys) < _HEADED_IN:
                 break
             form = _Candidate((term,), len(keys), 0, word.texts, word.order, keys)
-            if form.surfaces and not common_word(form.name):
+            if form.in_abstracts and not common_word(form.name):
                 return form
         return None
 
@@ -485,7 +495,7 @@ def _splits(candidate: _Candidate, similar: _Similarity) -> bool:
     it, its last word is not a common one (`GPU memory`), and its papers are as alike as a
     one-word subject's must be (`GPU kernels` 1.50; `KV cache compression` 1.00)."""
     return (
-        bool(candidate.surfaces)
+        bool(candidate.in_abstracts)
         and not common_word(candidate.name.rsplit(" ", 1)[-1])
         and similar.of(candidate) >= MIN_COHESION
     )
