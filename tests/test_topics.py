@@ -550,3 +550,25 @@ def test_a_topic_found_in_titles_alone_is_named_as_titles_spell_it(tmp_path):
     spelt = {word.casefold() for title in titles for word in title.split()}
     forms = [form for t in topics for form in (t.name, *t.phrases)]
     assert topics and all(word.casefold() in spelt for form in forms for word in form.split()), forms
+
+
+def test_a_phrase_holding_an_adverb_or_a_sentence_verb_names_no_topic(tmp_path):
+    """`Climate models increasingly depend` and `cache is the dominant` recur in abstracts
+    that share a sentence; they are parts of it, not names of what the papers are about."""
+    titles = [
+        "Paged Attention Kernels for Tiles",
+        "Faster Paged Attention Kernels",
+        "Paged Attention Kernels at Scale",
+    ]
+    abstracts = [
+        f"Climate models increasingly depend on {thing}, and the cache is the dominant cost."
+        for thing in ("tiles", "meshes", "grids", "ensembles")
+    ]
+    titled = [*titles, "Weather on a Budget"]
+    papers = [entry(title, "Ann Lee", abstract=text) for title, text in zip(titled, abstracts, strict=True)]
+    papers += [entry(f"Rivers {n}", "Bo Li", abstract=f"River number {n} floods.") for n in range(9)]
+    (tmp_path / "a.txt").write_text(listing(*papers), encoding="utf-8")
+    topics = [t for t in index_topics(_library(tmp_path)).topics if t.kind == "discovered"]
+    forms = [form.casefold().split() for t in topics for form in (t.name, *t.phrases, *t.also)]
+    assert [t.name.casefold() for t in topics] == ["paged attention kernels"], forms
+    assert not [form for form in forms if {"increasingly", "is"} & set(form)], forms

@@ -55,8 +55,12 @@ names another subject (`Tools` in 30 papers of a mixed library, `tools developed
 
 _ADVERB_ENDINGS = ("ally", "ively", "ously", "edly", "ingly", "ently", "antly", "fully")
 """Endings of adverbs, which say how, never what (`automatically generate`): no phrase that
-names a subject begins or ends with one. Nouns that end in `-ly` end otherwise (`anomaly`,
-`assembly`, `family`), and so does `early` (`early exit`)."""
+names a subject holds one (`workloads increasingly depend` is part of a sentence). Nouns
+that end in `-ly` end otherwise (`anomaly`, `assembly`, `family`), and so does `early`
+(`early exit`)."""
+_CLAUSE_VERBS = frozenset("is are was were be been being has have had become becomes became".split())
+"""Verbs that make a phrase part of a sentence, not a name (`cache is the dominant`,
+`value cache has become`)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,11 @@ class Subject:
     papers: tuple[str, ...]
     variants: tuple[str, ...]
     also: tuple[str, ...] = ()
+
+
+def _names_nothing_inside(term: str) -> bool:
+    """A term no phrase naming a subject holds: one letter, an adverb, a sentence's verb."""
+    return len(term) < 2 or term in _CLAUSE_VERBS or term.endswith(_ADVERB_ENDINGS)
 
 
 @dataclass
@@ -146,13 +155,14 @@ class _Candidate:
 
     @property
     def plausible(self) -> bool:
-        """May name a subject, as far as the phrase and its counts tell: no generic word nor
-        adverb at either end (`based`, `model`, `automatically`), no one-letter word; a
-        single word must be one that several titles name (`Quantization`)."""
+        """May name a subject, as far as the phrase and its counts tell: no generic word at
+        either end (`based`, `model`), no adverb (`automatically`) nor a verb that makes it
+        part of a sentence (`is`, `has`) anywhere, no one-letter word; a single word must be
+        one that several titles name (`Quantization`)."""
         ends = (self.phrase[0], self.phrase[-1])
-        if any(term in GENERIC_TERMS or term.isdigit() or term.endswith(_ADVERB_ENDINGS) for term in ends):
+        if any(term in GENERIC_TERMS or term.isdigit() for term in ends):
             return False
-        if any(len(term) < 2 for term in self.phrase):
+        if any(_names_nothing_inside(term) for term in self.phrase):
             return False
         return len(self.phrase) > 1 or self.in_titles >= 3
 
