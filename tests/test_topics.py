@@ -553,15 +553,17 @@ def test_a_topic_found_in_titles_alone_is_named_as_titles_spell_it(tmp_path):
 
 
 def test_a_phrase_holding_an_adverb_or_a_sentence_verb_names_no_topic(tmp_path):
-    """`Climate models increasingly depend` and `cache is the dominant` recur in abstracts
-    that share a sentence; they are parts of it, not names of what the papers are about."""
+    """`Climate models increasingly depend`, `cache is the dominant` and `becomes the
+    bottleneck` recur in abstracts that share sentences; they are parts of them, not names of
+    what the papers are about. Verbs are compared as stems, as phrases are (`becomes`)."""
     titles = [
         "Paged Attention Kernels for Tiles",
         "Faster Paged Attention Kernels",
         "Paged Attention Kernels at Scale",
     ]
     abstracts = [
-        f"Climate models increasingly depend on {thing}, and the cache is the dominant cost."
+        f"Climate models increasingly depend on {thing}, and the cache is the dominant cost. "
+        "Memory becomes the bottleneck."
         for thing in ("tiles", "meshes", "grids", "ensembles")
     ]
     titled = [*titles, "Weather on a Budget"]
@@ -571,4 +573,4 @@ def test_a_phrase_holding_an_adverb_or_a_sentence_verb_names_no_topic(tmp_path):
     topics = [t for t in index_topics(_library(tmp_path)).topics if t.kind == "discovered"]
     forms = [form.casefold().split() for t in topics for form in (t.name, *t.phrases, *t.also)]
     assert [t.name.casefold() for t in topics] == ["paged attention kernels"], forms
-    assert not [form for form in forms if {"increasingly", "is"} & set(form)], forms
+    assert not [form for form in forms if {"increasingly", "is", "becomes"} & set(form)], forms

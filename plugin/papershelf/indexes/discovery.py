@@ -24,7 +24,15 @@ from itertools import chain
 from papershelf.indexes.commonness import common_word
 from papershelf.model import Library
 from papershelf.text.rules import STOP_WORDS
-from papershelf.indexes.phrases import GENERIC_TERMS, Clause, PaperText, Phrase, clause_phrases, phrase_uses
+from papershelf.indexes.phrases import (
+    GENERIC_TERMS,
+    Clause,
+    PaperText,
+    Phrase,
+    clause_phrases,
+    phrase_uses,
+    stem,
+)
 from papershelf.indexes.twins import STEM_AT_LEAST, TWIN_JACCARD, twin_papers, word_forms
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 
@@ -58,9 +66,9 @@ _ADVERB_ENDINGS = ("ally", "ively", "ously", "edly", "ingly", "ently", "antly", 
 names a subject holds one (`workloads increasingly depend` is part of a sentence). Nouns
 that end in `-ly` end otherwise (`anomaly`, `assembly`, `family`), and so does `early`
 (`early exit`)."""
-_CLAUSE_VERBS = frozenset("is are was were be been being has have had become becomes became".split())
+_CLAUSE_VERBS = frozenset(map(stem, "is are was were be been being has have had become became".split()))
 """Verbs that make a phrase part of a sentence, not a name (`cache is the dominant`,
-`value cache has become`)."""
+`value cache has become`), as stems, since phrases are compared so (`becomes` -> `becom`)."""
 
 
 @dataclass(frozen=True)
