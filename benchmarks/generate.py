@@ -28,9 +28,11 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,7 +107,8 @@ class Paper:
 
 @dataclass(frozen=True)
 class Stats:
-    """How the library's authors are spread: the numbers that decide how many pages it has."""
+    """How the library's authors are spread, the numbers that decide how many pages it has,
+    and how varied its text is, which decides how much the analysis has to tell apart."""
 
     papers: int
     authors: int
@@ -114,6 +117,8 @@ class Stats:
     authors_per_paper: float
     snapshots: int
     entries: int
+    words: int  # distinct words of titles and abstracts, in lower case
+    word_pairs: int  # distinct pairs of adjacent words
 
     def summary(self) -> str:
         ratio = self.repeated_authors / self.papers
@@ -123,7 +128,8 @@ class Stats:
             f"{self.papers:,} papers, {self.authors:,} distinct authors, {self.repeated_authors:,} with two "
             f"or more papers ({ratio:.2f} per paper, {verdict} the aim of {low}-{high}), at most "
             f"{self.most_papers} papers by one author, {self.authors_per_paper:.1f} authors a paper; "
-            f"{self.snapshots:,} snapshots holding {self.entries:,} entries"
+            f"{self.snapshots:,} snapshots holding {self.entries:,} entries; {self.words:,} distinct words "
+            f"and {self.word_pairs:,} distinct word pairs"
         )
 
 
@@ -177,8 +183,14 @@ def make_papers(count: int, seed: int) -> list[Paper]:
     return papers
 
 
-def author_stats(papers: list[Paper], snapshots: int, entries: int) -> Stats:
+def library_stats(papers: list[Paper], snapshots: int, entries: int) -> Stats:
     counts = Counter(folded(credit.name) for paper in papers for credit in paper.authors)
+    words: set[str] = set()
+    pairs: set[tuple[str, str]] = set()
+    for paper in papers:
+        text = re.findall(r"[^\W\d_]+", f"{paper.title} {paper.abstract}".lower())
+        words.update(text)
+        pairs.update(pairwise(text))
     return Stats(
         papers=len(papers),
         authors=len(counts),
@@ -187,6 +199,8 @@ def author_stats(papers: list[Paper], snapshots: int, entries: int) -> Stats:
         authors_per_paper=sum(counts.values()) / max(len(papers), 1),
         snapshots=snapshots,
         entries=entries,
+        words=len(words),
+        word_pairs=len(pairs),
     )
 
 
@@ -295,11 +309,12 @@ def write_plain_project(papers: list[Paper], root: Path) -> None:
 
 
 def generate(count: int, out: Path, seed: int = 42) -> Stats:
-    """Both projects for `count` papers under `out`; returns the library's author spread."""
+    """Both projects for `count` papers under `out`; returns the library's author spread and
+    the variety of its text."""
     papers = make_papers(count, seed)
     files, entries = write_papershelf_project(papers, out / "papershelf", seed)
     write_plain_project(papers, out / "plain")
-    return author_stats(papers, files, entries)
+    return library_stats(papers, files, entries)
 
 
 def probe_paper(token: str) -> Paper:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["SeedText", "Writer"]
+__all__ = ["SeedText", "Vocabulary", "Writer"]
 
 ABSTRACT_CUT = 300  # the listing shows about this many characters of an abstract, then "…"
 
@@ -110,6 +112,24 @@ _HARDWARE = (
 ).split("|")
 
 
+# A word the writer may put another in place of: lower case, three letters or more, not a
+# function word, not in LaTeX (`\\emph{...}`, `\\times`) nor part of a hyphenated or braced
+# name.
+_CONTENT_WORD = re.compile(r"(?<![\\\w{-])[a-z]{3,}(?![\w}-])")
+_FUNCTION_WORDS = frozenset(
+    "the and for nor but yet not its our their them they this that these those than then "
+    "thus there here with from into onto upon over under about above after again against "
+    "along among because before being below between beyond could during either every other "
+    "though three through until where which while whose within without would should were "
+    "was are has have had been can will may might must shall also both each such only very "
+    "more most less much many few all any some own same per via who whom what when why how "
+    "one two".split()
+)
+VARIED = 0.8  # share of a sentence's content words the writer replaces
+DISCOUNT = 0.55  # Pitman-Yor discount: distinct words grow as (words written) ** DISCOUNT
+CONCENTRATION = 50.0
+
+
 @dataclass(frozen=True)
 class SeedText:
     """What the example listings lend to synthetic papers: title halves and whole sentences."""
@@ -132,6 +152,69 @@ class SeedText:
                 sentences += _complete_sentences(" ".join(lines[2:]))
         return cls(tuple(heads), tuple(subtitles), tuple(sentences))
 
+    def content_words(self) -> list[str]:
+        """Every use of a content word in the seed's sentences, repeats included."""
+        return [
+            word
+            for sentence in self.sentences
+            for word in _CONTENT_WORD.findall(sentence)
+            if word not in _FUNCTION_WORDS
+        ]
+
+
+class Vocabulary:
+    """A field's words as its papers use them, so that a larger library has more of them.
+
+    Real text keeps bringing new words: the distinct words of a library grow as a power of
+    the words written (Heaps' law), and a few words are used very often, most rarely
+    (Zipf's law). A Pitman-Yor process over words does both: a use repeats a known word in
+    proportion to its uses less DISCOUNT, or brings a new one with probability
+    (CONCENTRATION + DISCOUNT * known) / (CONCENTRATION + uses). It starts from the seed's
+    words and counts; a new word blends the start of one seed word with the end of another
+    (`sched` + `ression`), as rare in everyday English as a field's own terms are.
+
+    Without it, a library of 10,000 papers recombining the seed's 100 abstracts had 5,600
+    distinct words and 26,000 distinct word pairs; with it, 14,200 and 123,000. The seed's
+    100 papers have 1,678 and 4,495, and a sample of real arXiv listings grows as
+    (words written) ** 0.51 and ** 0.85 from 100 to 1,000 papers, which would give some
+    17,000 and 225,000: the pairs still grow more slowly than in that sample, which mixes
+    many fields, since the sentences keep their function words and the titles their lists.
+    """
+
+    def __init__(self, seed_words: Sequence[str], rng: random.Random) -> None:
+        self._rng = rng
+        self._uses = list(seed_words)  # one entry per use: a uniform choice is one by uses
+        self._counts = Counter(seed_words)
+        self._long_words = sorted(word for word in self._counts if len(word) >= 5)  # blend well
+
+    def word(self) -> str:
+        """The next use of a word."""
+        rng = self._rng
+        uses, known = len(self._uses), len(self._counts)
+        if rng.random() * (CONCENTRATION + uses) < CONCENTRATION + DISCOUNT * known:
+            word = self._new_word()
+        else:
+            word = self._known_word()
+        self._uses.append(word)
+        self._counts[word] += 1
+        return word
+
+    def _known_word(self) -> str:
+        """A known word, in proportion to its uses less DISCOUNT."""
+        while True:
+            word = self._rng.choice(self._uses)
+            count = self._counts[word]
+            if self._rng.random() * count < count - DISCOUNT:
+                return word
+
+    def _new_word(self) -> str:
+        rng = self._rng
+        while True:
+            start, end = rng.sample(self._long_words, 2)
+            word = start[: rng.randint(3, len(start) - 2)] + end[rng.randint(2, len(end) - 3) :]
+            if len(word) >= 5 and word not in self._counts:
+                return word
+
 
 def _lower(phrase: str) -> str:
     """A title-case phrase in running text: `Speculative Decoding` -> `speculative decoding`, but
@@ -153,6 +236,7 @@ class Writer:
         self._rng = rng
         self._titles: set[str] = set()
         self._single_word_heads = [head for head in seed.heads if " " not in head]
+        self._vocabulary = Vocabulary(seed.content_words(), rng)
 
     def title(self) -> str:
         """A title no other paper of the library has (compared without case and punctuation,
@@ -169,12 +253,24 @@ class Writer:
         head, colon, _ = title.partition(":")
         name = head if colon and " " not in head else "our system"
         fields = self._fields(name)
-        sentences = [self._rng.choice(_OPENERS).format(**fields), self._rng.choice(_CLAIMS).format(**fields)]
-        sentences += self._rng.sample(self._seed.sentences, self._rng.choice((1, 1, 2)))
+        sentences = [self._varied(self._rng.choice(_OPENERS)).format(**fields)]
+        sentences.append(self._varied(self._rng.choice(_CLAIMS)).format(**fields))
+        sentences += map(self._varied, self._rng.sample(self._seed.sentences, self._rng.choice((1, 1, 2))))
         if self._rng.random() < 0.5:
-            sentences.append(self._rng.choice(_CLAIMS).format(**self._fields(name)))
+            sentences.append(self._varied(self._rng.choice(_CLAIMS)).format(**self._fields(name)))
         text = " ".join(sentences)
         return text if len(text) <= ABSTRACT_CUT else text[:ABSTRACT_CUT].rstrip() + "…"
+
+    def _varied(self, sentence: str) -> str:
+        """The sentence with VARIED of its content words replaced by the vocabulary's next
+        words: no sentence of a real library recurs in a quarter of its papers."""
+        return _CONTENT_WORD.sub(self._replacement, sentence)
+
+    def _replacement(self, match: re.Match[str]) -> str:
+        word = match[0]
+        if word in _FUNCTION_WORDS or self._rng.random() >= VARIED:
+            return word
+        return self._vocabulary.word()
 
     def _candidate_title(self) -> str:
         rng = self._rng

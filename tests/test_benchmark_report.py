@@ -31,7 +31,8 @@ def bench() -> Iterator[tuple[ModuleType, ModuleType, ModuleType]]:
 def _result(report: ModuleType, generate: ModuleType, papers: int, times: dict[str, tuple[float, float]]):
     """A size whose papershelf and plain medians are the given (papershelf, plain) pairs."""
     result = report.SizeResult(
-        papers, generate.Stats(papers, 2 * papers, papers, 9, 4.0, papers // 30, papers)
+        papers,
+        generate.Stats(papers, 2 * papers, papers, 9, 4.0, papers // 30, papers, 3 * papers, 9 * papers),
     )
     result.pages = {"papershelf": 3 * papers, "plain": papers + 12}
     for key, (mine, plain) in times.items():
