@@ -11,6 +11,7 @@ command line uses the plugin's defaults.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -87,6 +88,7 @@ class Session:
             settings.snapshots, frozenset({settings.keys_file}), settings.project, settle, stored
         )
         self._plan: SitePlan | None = None
+        self._merging = threading.Lock()  # a build's and a timer's (`papershelf.site.settled`)
 
     def with_settings(self, settings: Settings) -> Session:
         """This session under new options if it reads the same files, else a new one."""
@@ -98,9 +100,11 @@ class Session:
 
     def merged(self, listings: Sequence[Listing] | None = None) -> MergeResult:
         """The library of the site's snapshot folder (or of `listings`), its new keys
-        remembered in the key file."""
-        read = self.folder.listings() if listings is None else listings
-        return keyed_library(read, self.settings.keys_file)
+        remembered in the key file; one merge at a time, since each reads and writes the
+        folder's readings and the key file."""
+        with self._merging:
+            read = self.folder.listings() if listings is None else listings
+            return keyed_library(read, self.settings.keys_file)
 
     def unsaved_settling(self, merged: MergeResult) -> float:
         """Seconds until the snapshots still being written settle, if the merge shows keys it

@@ -36,7 +36,7 @@ from papershelf.session import Session
 from papershelf.site.config import PapershelfConfig
 from papershelf.text.rules import counted
 from papershelf.site.generated_pages import GeneratedPages
-from papershelf.site.nudge import Nudge
+from papershelf.site.settled import SettledKeys
 from papershelf.site.rewrite import PageRewriter, doc_pages, escape_file_name_title
 
 if TYPE_CHECKING:  # imported by MkDocs only to serve: 0.05 s a build would spend on it
@@ -71,7 +71,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.nudge = Nudge()
+        self.settled = SettledKeys(self._save_settled_keys)
         self.generated: GeneratedPages | None = None
         self.library: Library | None = None
         self.serving = False
@@ -135,7 +135,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if saved := self.session.saved(merged):
             log.info("%s", saved)
         if self.serving:  # keys of snapshots still being written are saved once they settle
-            self.nudge.after(self.session.unsaved_settling(merged))
+            self.settled.after(self.session.unsaved_settling(merged))
         self._take(merged)
         plan = self.session.plan(merged.library)
         self._warn(self.session.take_problems())
@@ -257,11 +257,19 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         """Rebuild when a snapshot is added or edited."""
         assert self.session is not None
         server.watch(str(self.session.settings.snapshots))
-        self.nudge.watch(server)
         return server
 
+    def _save_settled_keys(self) -> float:
+        """On `SettledKeys`' timer: merge again, which saves the keys of the snapshots that
+        have settled; the seconds until any still being written settle."""
+        assert self.session is not None
+        merged = self.session.merged()
+        if saved := self.session.saved(merged):
+            log.info("%s", saved)
+        return self.session.unsaved_settling(merged)
+
     def on_shutdown(self) -> None:
-        self.nudge.stop()
+        self.settled.stop()
 
     def on_build_error(self, *, error: Exception) -> None:
         if self.config.speed.collector:

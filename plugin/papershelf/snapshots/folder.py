@@ -82,7 +82,7 @@ class SnapshotFolder:
     settling: float = field(default=0.0, init=False)
     """After `listings()`: seconds until the youngest file read while it may still have been
     being written counts as written (0: none was). Its papers' keys are remembered only
-    then, so `mkdocs serve` rebuilds once more after that time (`papershelf.site.nudge`)."""
+    then, so `mkdocs serve` merges once more after that time (`papershelf.site.settled`)."""
     _cache: dict[Path, _Read] = field(default_factory=dict, repr=False)
 
     def listings(self) -> list[Listing]:
