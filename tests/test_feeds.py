@@ -221,7 +221,7 @@ def test_hostile_text_stays_valid_xml_in_a_feed() -> None:
         sightings=(Sighting("a.txt", 1),),
     )
     files = {generated.src_uri: generated for generated in SitePlan.of(Library((paper,), ())).files()}
-    text = files["feed.xml"].made().content
+    text = files["feed.xml"].made().text
     root = ElementTree.fromstring(text.encode("utf-8"))  # well-formed XML 1.0
     entry_ = root.find("{http://www.w3.org/2005/Atom}entry")
     assert entry_ is not None
@@ -308,11 +308,11 @@ def test_each_paper_entry_is_made_once_for_each_feed_depth(monkeypatch: pytest.M
     files = {generated.src_uri: generated for generated in SitePlan.of(Library(papers, ())).files()}
     paths = sorted(path for path in files if path.endswith("feed.xml"))
     assert paths[0] == "feed.xml" and {"topics/caching/feed.xml", "topics/systems/feed.xml"} < set(paths)
-    texts = {path: files[path].made().content for path in paths}
+    texts = {path: files[path].made().text for path in paths}
     held = {(path.count("/"), item.id) for path in paths for item in feedparser.parse(texts[path]).entries}
     assert len(made) == len(held) == 2 * len(papers), "once in the root's feed, once in the topics'"
     for path, text in texts.items():
-        assert files[path].made().content == text, "written again, the same"
+        assert files[path].made().text == text, "written again, the same"
         root = ElementTree.fromstring(text.encode("utf-8"))
         ElementTree.indent(root)
         whole = ElementTree.tostring(root, encoding="utf-8", xml_declaration=True).decode("utf-8")

@@ -95,9 +95,9 @@ def test_a_file_of_records_made_once_each_is_the_file_rispy_writes_whole():
     ris = export_format("ris")
     subjects = analysis.topic_index.subjects
     whole = rispy.dumps([_record(p, subjects.get(p.key, ())) for p in library.papers], implementation=_Writer)
-    assert ris.write(analysis, keys[5:9]) == ris_file(library.papers[5:9], subjects)
-    assert ris.write(analysis, keys) == whole
+    assert ris.text(analysis, keys[5:9]) == ris_file(library.papers[5:9], subjects)
+    assert ris.text(analysis, keys) == whole
     renamed = replace(
         library, papers=(replace(library.papers[0], title="Another Title"), *library.papers[1:])
     )
-    assert "TI  - Another Title" in ris.write(analyse(renamed, AnalysisOptions()), keys[:1])
+    assert "TI  - Another Title" in ris.text(analyse(renamed, AnalysisOptions()), keys[:1])

@@ -14,7 +14,6 @@ from conftest import BuiltSite, SiteBuilder, entry, listing
 from test_versions import FIRST_TITLE, KIM, RETITLED, _entry, _library
 
 from papershelf.pages import SiteOptions, SitePlan
-from papershelf.pages.generated import fill_blocks
 
 KEY = "kim2026operating"
 PAPER = f"papers/{KEY}/index.html"
@@ -145,8 +144,7 @@ def _joined_versions(overrides: tuple[str, ...]) -> dict[str, str]:
     for planned in plan.files():
         generated = planned.made()
         view = str(generated.search_view()) if generated.search_view else ""
-        page = fill_blocks(generated.content, generated.blocks)
-        made[generated.src_uri] = "\n".join((page, view, plan.head(generated.src_uri)))
+        made[generated.src_uri] = "\n".join((generated.text, view, plan.head(generated.src_uri)))
     return made
 
 

@@ -24,7 +24,6 @@ from papershelf.snapshots.folder import SnapshotFolder
 from papershelf.library.merge import MergeResult
 from papershelf.model import Entry, Listing, Problem, Sighting, iso_date
 from papershelf.session import Session, Settings
-from papershelf.pages.generated import fill_blocks
 from papershelf.pages import SitePlan
 from papershelf.snapshots import read_snapshot
 from papershelf.text.rules import counted, unknown_name
@@ -152,7 +151,7 @@ def _export(args: argparse.Namespace) -> int:
     papers = [library.by_key[key] for key in keys]
     if form.dialect is not None and (note := approximation_note(papers, form.dialect)):
         print(f"info: {note}", file=sys.stderr)
-    text = form.write(plan.analysis, keys)
+    text = form.text(plan.analysis, keys)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:
@@ -202,7 +201,7 @@ def _write_pages(args: argparse.Namespace) -> None:
     files = OwnFiles(args.out, ".papershelf-files")
     for planned in plan.files():
         generated = planned.made()
-        files.write(generated.src_uri, fill_blocks(generated.content, generated.blocks))
+        files.write(generated.src_uri, generated.text)
     css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
     files.write("assets/papershelf.css", css)
     removed = files.finish()

@@ -17,24 +17,25 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.library.identifiers import web_ids
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
 from papershelf.text.rules import counted, split_name
+from papershelf.text.stored import stored, unstored
 
 __all__ = [
     "BIBTEX",
     "Dialect",
     "approximation_note",
     "approximations",
+    "bib_pieces",
     "bibtex_entry",
     "bibtex_file",
     "entry_draft",
     "finished_entry",
-    "join_entries",
 ]
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -98,7 +99,8 @@ def bibtex_file(
 ) -> str:
     """Entries joined by blank lines: exactly the per-paper texts."""
     subjects = subjects or {}
-    return join_entries(bibtex_entry(paper, dialect, subjects.get(paper.key, ())) for paper in papers)
+    entries = (bibtex_entry(paper, dialect, subjects.get(paper.key, ())) for paper in papers)
+    return unstored(b"".join(bib_pieces(entries)))
 
 
 def keywords(paper: Paper, subjects: Sequence[str]) -> list[str]:
@@ -109,9 +111,13 @@ def keywords(paper: Paper, subjects: Sequence[str]) -> list[str]:
     return list(unique.values())
 
 
-def join_entries(entries: Iterable[str]) -> str:
-    """A .bib file from entry texts (each ending in a newline), one blank line between them."""
-    return "\n".join(entries)
+def bib_pieces(entries: Iterable[str]) -> Iterator[bytes]:
+    """A .bib file from entry texts (each ending in a newline), one blank line between
+    them, in UTF-8 pieces (`papershelf.export.formats.ExportFormat.pieces` says why)."""
+    for number, entry in enumerate(entries):
+        if number:
+            yield b"\n"
+        yield stored(entry)
 
 
 def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from xml.etree.ElementTree import Element
 
 from latex2mathml.converter import convert_to_element
@@ -23,7 +23,7 @@ from papershelf.model import Paper, Person, date_parts
 from papershelf.text.rules import split_math, split_name
 from papershelf.text.stored import stored, unstored
 
-__all__ = ["csl_title", "csljson_file", "csljson_text", "finished_item", "item_draft"]
+__all__ = ["csl_title", "csljson_file", "csljson_pieces", "finished_item", "item_draft"]
 
 _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # What CSL processors read as markup in rich text (pandoc decodes no character reference):
@@ -40,14 +40,21 @@ def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] 
     (the listing topic, then `subjects`) are its `keyword`, written last, so that the rest
     of it can be drafted before the topics are known (`item_draft`)."""
     subjects = subjects or {}
-    return csljson_text(
-        [finished_item(paper, item_draft(paper), subjects.get(paper.key, ())) for paper in papers]
-    )
+    items = [finished_item(paper, item_draft(paper), subjects.get(paper.key, ())) for paper in papers]
+    return unstored(b"".join(csljson_pieces(items)))
 
 
-def csljson_text(items: Sequence[bytes]) -> str:
-    """The file from its items' texts: what `json.dumps(items, indent=1)` writes."""
-    return unstored(b"[\n" + b",\n".join(items) + b"\n]\n") if items else "[]\n"
+def csljson_pieces(items: Sequence[bytes]) -> Iterator[bytes]:
+    """The file from its items' texts, an item a piece: what `json.dumps(items, indent=1)`
+    writes."""
+    if not items:
+        yield b"[]\n"
+        return
+    yield b"["
+    for number, item in enumerate(items):
+        yield b",\n" if number else b"\n"
+        yield item
+    yield b"\n]\n"
 
 
 def item_draft(paper: Paper) -> bytes:

@@ -8,13 +8,13 @@ command line's export of the same library are the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from papershelf.analysis.analyse import Analysis
 from papershelf.export.biblatex import BIBLATEX
-from papershelf.export.bibtex import BIBTEX, Dialect, join_entries
-from papershelf.export.csljson import csljson_text
+from papershelf.export.bibtex import BIBTEX, Dialect, bib_pieces
+from papershelf.export.csljson import csljson_pieces
 from papershelf.export.ris import ris_entry
 from papershelf.text.stored import stored, unstored
 
@@ -32,22 +32,29 @@ class ExportFormat:
     media_type: str
     summary: str
     """What it is for, in a few words (`papershelf export --help`)."""
-    write: Callable[[Analysis, Sequence[str]], str]
-    """The file of the papers with these keys, in this order."""
+    pieces: Callable[[Analysis, Sequence[str]], Iterator[bytes]]
+    """The file of the papers with these keys, in this order, in UTF-8 pieces of an entry or
+    so: a site writes them as they come, and never holds a whole file of the library (at
+    10,000 papers, making `library.json` whole took four copies of its 9.5 MB at once, and
+    memory that held them stayed with the process to the end of the build)."""
     dialect: Dialect | None = None
     """For a format that can only approximate some characters: which, as said in the log."""
 
-
-def _bibtex(analysis: Analysis, keys: Sequence[str]) -> str:
-    return join_entries(analysis.bibtex[key] for key in keys)
-
-
-def _biblatex(analysis: Analysis, keys: Sequence[str]) -> str:
-    return join_entries(analysis.biblatex[key] for key in keys)
+    def text(self, analysis: Analysis, keys: Sequence[str]) -> str:
+        """The whole file (`papershelf export`)."""
+        return unstored(b"".join(self.pieces(analysis, keys)))
 
 
-def _csl_json(analysis: Analysis, keys: Sequence[str]) -> str:
-    return csljson_text([analysis.csl_json[key] for key in keys])
+def _bibtex(analysis: Analysis, keys: Sequence[str]) -> Iterator[bytes]:
+    return bib_pieces(analysis.bibtex[key] for key in keys)
+
+
+def _biblatex(analysis: Analysis, keys: Sequence[str]) -> Iterator[bytes]:
+    return bib_pieces(analysis.biblatex[key] for key in keys)
+
+
+def _csl_json(analysis: Analysis, keys: Sequence[str]) -> Iterator[bytes]:
+    return csljson_pieces([analysis.csl_json[key] for key in keys])
 
 
 _BIB = "application/x-bibtex"
@@ -65,14 +72,16 @@ class _RisEntries:
         self.analysis: Analysis | None = None
         self.entries: dict[str, bytes] = {}
 
-    def of(self, analysis: Analysis, keys: Sequence[str]) -> str:
+    def of(self, analysis: Analysis, keys: Sequence[str]) -> Iterator[bytes]:
         if analysis is not self.analysis:  # a new build's (or serve rebuild's) analysis
             self.analysis, self.entries = analysis, {}
         by_key, subjects = analysis.library.by_key, analysis.topic_index.subjects
-        for key in keys:
+        for number, key in enumerate(keys):
             if key not in self.entries:
                 self.entries[key] = stored(ris_entry(by_key[key], subjects.get(key, ())))
-        return unstored(b"\n".join(self.entries[key] for key in keys))
+            if number:
+                yield b"\n"
+            yield self.entries[key]
 
 
 _ris = _RisEntries().of

@@ -22,7 +22,6 @@ from markupsafe import Markup
 
 from papershelf.analysis.analyse import Analysis
 from papershelf.curation.citations import surname
-from papershelf.export.bibtex import join_entries
 from papershelf.curation.lists import tally
 from papershelf.model import MONTH, YEAR, Paper
 from papershelf.pages.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, page_url, split_blocks
@@ -196,10 +195,6 @@ class PageContext:
         if not indexed and self.options.search_index != "all":
             front["search"] = {"exclude": True}
         return front
-
-    def bibtex_file(self, keys: Iterable[str]) -> str:
-        """The BibTeX entries of these papers as one file."""
-        return join_entries(self.analysis.bibtex[key] for key in keys)
 
     @cached_property
     def arrivals(self) -> Arrivals:

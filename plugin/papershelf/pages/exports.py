@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from papershelf.export.formats import EXPORT_FORMATS, export_format
-from papershelf.pages.generated import SiteFile, data_file
+from papershelf.pages.generated import SiteFile, data_file, streamed_file
 from papershelf.pages.context import PageContext
 
 __all__ = ["export_files", "part_files"]
@@ -22,15 +22,14 @@ def export_files(ctx: PageContext) -> list[SiteFile]:
     keys = [paper.key for paper in ctx.library.papers]
     return [
         *(data_file(f"papers/{key}.bib", partial(analysis.bibtex.__getitem__, key)) for key in keys),
-        *(data_file(form.file_name, partial(form.write, analysis, keys)) for form in EXPORT_FORMATS),
+        *(streamed_file(form.file_name, partial(form.pieces, analysis, keys)) for form in EXPORT_FORMATS),
     ]
 
 
 def part_files(ctx: PageContext, stem: str, keys: Sequence[str]) -> list[SiteFile]:
     """`<stem>.bib` and `<stem>.ris` of these papers: BibTeX for LaTeX, RIS for EndNote,
     Mendeley and Zotero, each written as the library's own file writes its entries."""
-    ris = export_format("ris")
     return [
-        data_file(f"{stem}.bib", partial(ctx.bibtex_file, keys)),
-        data_file(f"{stem}.ris", partial(ris.write, ctx.analysis, keys)),
+        streamed_file(f"{stem}.{suffix}", partial(export_format(name).pieces, ctx.analysis, keys))
+        for suffix, name in (("bib", "bibtex"), ("ris", "ris"))
     ]

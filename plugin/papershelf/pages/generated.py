@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -58,11 +58,22 @@ class SiteFile:
     finds the page (a paper once, as title, names with their accent-free forms, abstract),
     without the markup that costs the search plugin most of its time on a paper page."""
     deferred: Callable[[], SiteFile] | None = field(default=None, compare=False, repr=False)
-    """Makes the costly rest of the file (a page's blocks, a data file's content) when
-    `made()` asks: when MkDocs renders the page, not when the files are listed."""
+    """Makes the costly rest of a page (its blocks) when `made()` asks: when MkDocs renders
+    the page, not when the files are listed."""
+    pieces: Callable[[], Iterable[bytes]] | None = field(default=None, compare=False, repr=False)
+    """A data file's content (BibTeX, CSL-JSON, a feed), made in UTF-8 pieces each time the
+    file is written or read, and never kept (`data_file`, `streamed_file`)."""
     meta: FrontMatter | None = None
     """The front matter `content` starts with, as MkDocs parses it, if `assembled` wrote it:
     so that the page need not parse it again (`papershelf.site.skeletons`)."""
+
+    @property
+    def text(self) -> str:
+        """The whole file as its reader sees it: a page's Markdown with its blocks in place, a
+        data file's content."""
+        if self.pieces is not None:
+            return b"".join(self.pieces()).decode("utf-8", "surrogatepass")
+        return fill_blocks(self.content, self.blocks)
 
     @property
     def body(self) -> str:
@@ -187,8 +198,15 @@ def _yaml(meta: FrontMatter, indent: str = "") -> list[str]:
 
 
 def data_file(src_uri: str, make: Callable[[], str]) -> SiteFile:
-    """A data file (BibTeX, CSL-JSON) whose content is made when the file is `made()`."""
-    return SiteFile(src_uri, deferred=lambda: SiteFile(src_uri, make()))
+    """A small data file (a paper's BibTeX, a feed, a redirect) whose content `make` makes
+    whole when the file is written."""
+    return SiteFile(src_uri, pieces=lambda: (make().encode("utf-8", "surrogatepass"),))
+
+
+def streamed_file(src_uri: str, pieces: Callable[[], Iterable[bytes]]) -> SiteFile:
+    """A data file that may hold megabytes (the library's or a topic's `.bib`, `.json`,
+    `.ris`), written piece by piece as `pieces` makes them."""
+    return SiteFile(src_uri, pieces=pieces)
 
 
 def page_url(src_uri: str, use_directory_urls: bool) -> str:

@@ -3,13 +3,13 @@ served under, and the section of the navigation a page out of it belongs to."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from mkdocs.utils import write_file
 
 from papershelf.pages.generated import SiteFile
 
@@ -20,8 +20,8 @@ def mkdocs_file(config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
     """A page holds its skeleton (its blocks are made when MkDocs renders it); a data file
     its content. Each is served under `folder` (see `home_folder`)."""
     file: File
-    if not is_page(generated):
-        file = MadeFile.made_by(config, generated.src_uri, lambda: generated.made().content)
+    if generated.pieces is not None:
+        file = MadeFile.made_by(config, generated.src_uri, generated.pieces)
     else:
         inclusion = InclusionLevel.UNDEFINED if generated.in_nav else InclusionLevel.NOT_IN_NAV
         file = File.generated(config, generated.src_uri, content=generated.content, inclusion=inclusion)
@@ -31,15 +31,15 @@ def mkdocs_file(config: MkDocsConfig, generated: SiteFile, folder: str) -> File:
 
 
 class MadeFile(File):
-    """A generated data file (BibTeX, CSL-JSON) whose content is made whenever it is read or
-    written, and never kept: at 10,000 papers the topics' `.bib` files alone hold 50 MB,
-    which a build would otherwise keep from its `on_files` to its end. It is read and
-    written as `File` reads and writes content given in memory."""
+    """A generated data file (BibTeX, CSL-JSON) whose content is made in pieces whenever it
+    is read or written, and never kept: at 10,000 papers the topics' `.bib` files alone
+    hold 50 MB, which a build would otherwise keep from its `on_files` to its end. It is
+    written piece by piece, and read as `File` reads content given in memory."""
 
-    make: Callable[[], str | bytes]
+    make: Callable[[], Iterable[bytes]]
 
     @classmethod
-    def made_by(cls, config: MkDocsConfig, src_uri: str, make: Callable[[], str]) -> MadeFile:
+    def made_by(cls, config: MkDocsConfig, src_uri: str, make: Callable[[], Iterable[bytes]]) -> MadeFile:
         """The file at `src_uri` whose content `make` makes (`File.generated` wants content:
         an empty one stands for it, which no reader sees)."""
         file = cls.generated(config, src_uri, content="")
@@ -49,24 +49,27 @@ class MadeFile(File):
 
     @property
     def content_string(self) -> str:
-        content = self.make()
-        return content.decode("utf-8-sig") if isinstance(content, bytes) else content
+        return self.content_bytes.decode("utf-8-sig")
 
     @content_string.setter
     def content_string(self, value: str) -> None:  # another plugin's content wins
-        self.make = lambda: value
+        self.make = lambda: (value.encode(),)
 
     @property
     def content_bytes(self) -> bytes:
-        content = self.make()
-        return content if isinstance(content, bytes) else content.encode()
+        return b"".join(self.make())
 
     @content_bytes.setter
     def content_bytes(self, value: bytes) -> None:
-        self.make = lambda: value
+        self.make = lambda: (value,)
 
     def copy_file(self, dirty: bool = False) -> None:
-        write_file(self.content_bytes, self.abs_dest_path)  # made now, written, let go
+        """Written as MkDocs's `write_file` writes, a piece at a time: a whole file of the
+        library, made and then encoded, held its size twice in memory that the process
+        kept to the end of the build."""
+        os.makedirs(os.path.dirname(self.abs_dest_path), exist_ok=True)
+        with open(self.abs_dest_path, "wb") as file:
+            file.writelines(self.make())
 
 
 def home_folder(files: Files) -> str:
