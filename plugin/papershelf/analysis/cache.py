@@ -44,7 +44,7 @@ import os
 import secrets
 import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -138,7 +138,7 @@ class AnalysisCache(_Reporting):
 
     def _store(self, fingerprint: str, analysis: Analysis) -> None:
         if self.folder is not None:
-            _dump(self.folder / _ANALYSIS, (fingerprint, _ANALYSIS_CODEC.encode(analysis)))
+            _dump(self.folder / _ANALYSIS, _analysis_pieces(fingerprint, analysis))
 
 
 class ListingCache(_Reporting):
@@ -173,9 +173,7 @@ class ListingCache(_Reporting):
             del entries[gone]
             self._changed = True
         if self._changed:
-            encode = _LISTING_CODEC.encode
-            plain = {name: (digest, day, encode(listing)) for name, (digest, day, listing) in entries.items()}
-            _dump(self.folder / _LISTINGS, plain)
+            _dump(self.folder / _LISTINGS, _listing_pieces(entries))
             self._changed = False
 
     def _entries(self) -> dict[str, tuple[str, int, Listing]]:
@@ -186,6 +184,36 @@ class ListingCache(_Reporting):
                 None if stored is None else _decoded(path, self._problems, _listings, stored)
             ) or {}
         return self._stored
+
+
+def _analysis_pieces(fingerprint: str, analysis: Analysis) -> Iterator[bytes]:
+    """`(fingerprint, the analysis's plain form)` packed a field at a time, and a field that
+    is a map or an array an item at a time (`_dump`)."""
+    packer = _packer()
+    yield packer.pack_array_header(2) + packer.pack(fingerprint)
+    yield packer.pack_array_header(_ANALYSIS_CODEC.size)
+    for plain in _ANALYSIS_CODEC.encoded_fields(analysis):
+        if type(plain) is dict:
+            yield packer.pack_map_header(len(plain))
+            for key, value in plain.items():
+                yield packer.pack(key) + packer.pack(value)
+        elif type(plain) is tuple:
+            yield packer.pack_array_header(len(plain))
+            yield from map(packer.pack, plain)
+        else:
+            yield packer.pack(plain)
+
+
+def _listing_pieces(entries: Mapping[str, tuple[str, int, Listing]]) -> Iterator[bytes]:
+    """`{name: (digest, day, the listing's plain form)}` packed a listing at a time (`_dump`)."""
+    packer, encode = _packer(), _LISTING_CODEC.encode
+    yield packer.pack_map_header(len(entries))
+    for name, (digest, day, listing) in entries.items():
+        yield packer.pack(name) + packer.pack((digest, day, encode(listing)))
+
+
+def _packer() -> msgpack.Packer:
+    return msgpack.Packer(use_bin_type=True, unicode_errors="surrogatepass")
 
 
 def _listings(stored: Any) -> dict[str, tuple[str, int, Listing]]:
@@ -285,14 +313,13 @@ def _problem(path: Path, why: str) -> Problem:
     return Problem(Sighting(str(path), 1), f"cache file {why}; ignored and made again")
 
 
-def _dump(path: Path, value: Any) -> None:
-    """Write atomically; a folder that cannot be written only costs the next build, and so
-    does a machine where no signing key can be kept (`_secret`)."""
+def _dump(path: Path, payload: Iterable[bytes]) -> None:
+    """Write atomically, the payload a packed piece at a time, signed as it goes and the
+    signature put in its place at the end: packed whole, with its plain form, the analysis
+    of 10,000 papers held 70 MB more at the peak of a first build. A folder that cannot be
+    written only costs the next build, and so does a machine where no signing key can be
+    kept (`_secret`)."""
     if _secret() is None:
-        return
-    try:
-        payload = msgpack.packb(value, use_bin_type=True, unicode_errors="surrogatepass")
-    except (ValueError, TypeError, OverflowError):  # nothing that the codec made
         return
     first = _header() + b"\n"
     try:
@@ -302,10 +329,15 @@ def _dump(path: Path, value: Any) -> None:
         return
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(first + _signature(first, payload))
-            file.write(payload)
+            file.write(first + b"0" * _CHECKSUM_SIZE + b"\n")
+            mac = _signing(first)
+            for piece in payload:
+                mac.update(piece)
+                file.write(piece)
+            file.seek(len(first))
+            file.write(mac.hexdigest().encode())
         os.replace(temporary, path)
-    except OSError:
+    except (OSError, ValueError, TypeError, OverflowError):  # the last three: nothing the codec made
         Path(temporary).unlink(missing_ok=True)
 
 
@@ -323,9 +355,14 @@ def _signer() -> bytes:
 
 def _signature(first: bytes, payload: memoryview | bytes) -> bytes:
     """The second line of a cache file: its first line and payload signed with `_secret`."""
-    mac = hmac.new(_secret() or b"", first, hashlib.sha256)
+    mac = _signing(first)
     mac.update(payload)
     return mac.hexdigest().encode() + b"\n"
+
+
+def _signing(first: bytes) -> hmac.HMAC:
+    """The signature of a cache file whose first line is `first`, the payload yet to come."""
+    return hmac.new(_secret() or b"", first, hashlib.sha256)
 
 
 @functools.cache

@@ -20,7 +20,7 @@ import datetime as dt
 import operator
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 __all__ = ["Codec", "DecodeError"]
@@ -47,12 +47,20 @@ class Codec:
         hints = typing.get_type_hints(root)
         self._encoders, self._decoders = zip(*(self._pair(hints[name]) for name in self._fields), strict=True)
 
+    @property
+    def size(self) -> int:
+        """How many fields an encoded value has."""
+        return len(self._fields)
+
     def encode(self, value: Any) -> tuple[Any, ...]:
+        return tuple(self.encoded_fields(value))
+
+    def encoded_fields(self, value: Any) -> Iterator[Any]:
+        """`encode`'s fields one at a time, so that a writer may pack each and let it go
+        before the next is made."""
         table: dict[int, int] = {}
-        return tuple(
-            encode(getattr(value, name), table)
-            for name, encode in zip(self._fields, self._encoders, strict=True)
-        )
+        for name, encode in zip(self._fields, self._encoders, strict=True):
+            yield encode(getattr(value, name), table)
 
     def decode(self, data: Any, **given: Any) -> Any:
         if type(data) is not tuple or len(data) != len(self._fields):
