@@ -101,3 +101,23 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_keys_saved_once_settled_say_what_kept_them_from_the_key_file(tmp_path: Path, caplog):
+    """The merge on the serve timer (`papershelf.site.settled`) is no build, so it says
+    itself what its merge found that the last build did not: a key file it cannot use
+    keeps no new key, and says so."""
+    from papershelf.model import Library
+    from papershelf.session import Session, Settings
+    from papershelf.site.plugin import PapershelfPlugin
+
+    (tmp_path / "snapshots").mkdir()
+    (tmp_path / "snapshots" / "a.txt").write_text(listing(entry("First Paper", "Ann Author")), "utf-8")
+    keys = tmp_path / "citation-keys.tsv"
+    keys.mkdir()  # no file can be written there
+    plugin = PapershelfPlugin()
+    plugin.session = Session(Settings(tmp_path / "snapshots", keys, tmp_path))
+    plugin.library = Library((), ())  # the last build reported no problem
+    with caplog.at_level("WARNING"):
+        assert plugin._save_settled_keys() == 0.0
+    assert "citation-keys.tsv:1: cannot be read" in caplog.text, caplog.text

@@ -261,11 +261,17 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
 
     def _save_settled_keys(self) -> float:
         """On `SettledKeys`' timer: merge again, which saves the keys of the snapshots that
-        have settled; the seconds until any still being written settle."""
+        have settled; the seconds until any still being written settle. A problem the last
+        build did not report is one of this merge's (the key file could not be written):
+        said as the build would say it."""
         assert self.session is not None
         merged = self.session.merged()
         if saved := self.session.saved(merged):
             log.info("%s", saved)
+        reported = self.library.problems if self.library is not None else ()
+        for problem in merged.library.problems:
+            if problem not in reported:
+                log.warning("%s", problem)
         return self.session.unsaved_settling(merged)
 
     def on_shutdown(self) -> None:
