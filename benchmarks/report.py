@@ -321,7 +321,7 @@ of arXiv's listings, 41% at 10,000 papers), and words that keep coming as a real
 library's do: most content words of a sentence are replaced by the next words of a
 Pitman-Yor process seeded with the example's words, so that distinct words grow with the
 words written as Heaps' law says and no sentence recurs in a quarter of the papers (the
-table below counts them; the example's 100 papers have 1,455 distinct words and 4,439
+table below counts them; the example's 100 papers have 1,678 distinct words and 4,495
 distinct pairs), 40 papers a snapshot with a fifth repeated
 from the previous one, dates and subheadings in ten UI languages. `benchmarks/run.py`
 builds each project once untimed (so every measured build finds the citation-key file a
