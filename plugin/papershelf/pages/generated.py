@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from papershelf.text.stored import stored, unstored
+
 __all__ = [
     "PAGE_TEMPLATE",
     "FrontMatter",
@@ -72,7 +74,7 @@ class SiteFile:
         """The whole file as its reader sees it: a page's Markdown with its blocks in place, a
         data file's content."""
         if self.pieces is not None:
-            return b"".join(self.pieces()).decode("utf-8", "surrogatepass")
+            return unstored(b"".join(self.pieces()))
         return fill_blocks(self.content, self.blocks)
 
     @property
@@ -200,7 +202,7 @@ def _yaml(meta: FrontMatter, indent: str = "") -> list[str]:
 def data_file(src_uri: str, make: Callable[[], str]) -> SiteFile:
     """A small data file (a paper's BibTeX, a feed, a redirect) whose content `make` makes
     whole when the file is written."""
-    return SiteFile(src_uri, pieces=lambda: (make().encode("utf-8", "surrogatepass"),))
+    return SiteFile(src_uri, pieces=lambda: (stored(make()),))
 
 
 def streamed_file(src_uri: str, pieces: Callable[[], Iterable[bytes]]) -> SiteFile:
