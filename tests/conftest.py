@@ -41,6 +41,19 @@ settings.register_profile("explore", deadline=None)
 settings.load_profile("repeatable")
 
 
+TAKING_HOOK = """\
+from mkdocs.plugins import event_priority
+
+
+@event_priority(-200)  # after papershelf has added its pages
+def on_files(files, config):
+    files.remove(files.src_uris["papers/patel2026hashing.md"])
+    return files
+"""
+"""A hook that takes the page of a paper of `LABELLED_SNAPSHOT` out of the build, after
+papershelf added it: as another plugin may."""
+
+
 def cpu_seconds(call: Callable[[], object], repeat: int = 3) -> float:
     """The least CPU time `call` takes in this thread over `repeat` runs. Unlike the wall
     clock, this does not grow when other processes load the machine, and the least of a few

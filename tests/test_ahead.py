@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LABELLED_SNAPSHOT, SiteBuilder
+from conftest import LABELLED_SNAPSHOT, TAKING_HOOK, SiteBuilder
 from test_cache import _files
-from test_placement import TAKING_HOOK
 
 from papershelf.site.ahead import FilesAhead
 

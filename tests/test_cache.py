@@ -166,16 +166,16 @@ def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
 def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(monkeypatch):
     """Topic names come from wordfreq's data, CSL titles from latex2mathml: a cache made
     with other versions of them is not used."""
-    cache_module._code_version.cache_clear()
-    before = cache_module._code_version()
+    cache_module.code_version.cache_clear()
+    before = cache_module.code_version()
     real = cache_module.metadata.version
     monkeypatch.setattr(cache_module.metadata, "version", lambda name: real(name) + ".post1")
-    cache_module._code_version.cache_clear()
+    cache_module.code_version.cache_clear()
     try:
-        assert cache_module._code_version() != before
+        assert cache_module.code_version() != before
     finally:
         monkeypatch.undo()
-        cache_module._code_version.cache_clear()
+        cache_module.code_version.cache_clear()
 
 
 def test_the_analysis_is_kept_without_its_library_and_given_the_one_asked_about(tmp_path):
@@ -187,7 +187,7 @@ def test_the_analysis_is_kept_without_its_library_and_given_the_one_asked_about(
     library = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
     made = AnalysisCache(tmp_path / "cache").analysis(library, AnalysisOptions())
     assert made.library is library
-    _, stored = cache_module._load(tmp_path / "cache" / "analysis.msgpack", [])
+    _, stored = cache_module.load_signed(tmp_path / "cache" / "analysis.msgpack", [])
     assert len(stored) == len(dataclasses.fields(Analysis)) - 2  # all but the library and options
     again = keyed_library([read_snapshot(snapshot)], tmp_path / "keys.tsv").library
     cache = AnalysisCache(tmp_path / "cache")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import LABELLED_SNAPSHOT, entry, listing
+from conftest import LABELLED_SNAPSHOT, TAKING_HOOK, entry, listing
 
 HOOK = """\
 import json
@@ -107,17 +107,6 @@ def test_a_paper_page_holds_its_html_only_while_it_is_rendered(site_builder):
     assert seen["kept"] == []
     [page] = [path for path in (site.site / "papers").glob("*/index.html")]
     assert abstract in page.read_text(encoding="utf-8")
-
-
-TAKING_HOOK = """\
-from mkdocs.plugins import event_priority
-
-
-@event_priority(-200)  # after papershelf has added its pages
-def on_files(files, config):
-    files.remove(files.src_uris["papers/patel2026hashing.md"])
-    return files
-"""
 
 
 def test_a_generated_page_another_plugin_takes_out_is_not_built(site_builder):

@@ -181,6 +181,6 @@ def test_the_older_options_are_shorthands_for_switches(site_builder):
 def test_every_switch_is_documented():
     guide = (REPO / "docs" / "guide" / "configuration.md").read_text(encoding="utf-8")
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert len(SWITCHES) == 7
+    assert len(SWITCHES) == 8
     for name in SWITCHES:
         assert f"`{name}`" in guide and f"`speed.{name}`" in readme, name

@@ -47,7 +47,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgpack
 
@@ -58,7 +58,16 @@ from papershelf.analysis.helper import Helper
 from papershelf.model import Library, Listing, Problem, Sighting
 from papershelf.indexes.topics import Topic
 
-__all__ = ["AnalysisCache", "ListingCache"]
+__all__ = [
+    "AnalysisCache",
+    "ListingCache",
+    "Unusable",
+    "cache_problem",
+    "code_version",
+    "dump_signed",
+    "load_signed",
+    "opened_regular",
+]
 
 _ANALYSED_WITH = ("wordfreq", "latex2mathml")
 _ANALYSIS = "analysis.msgpack"
@@ -125,11 +134,16 @@ class AnalysisCache(_Reporting):
         self._last = (fingerprint, analysis)
         return analysis
 
+    @property
+    def fingerprint(self) -> str:
+        """What the last analysis asked for depends on (`_fingerprint`); "" before any."""
+        return self._last[0] if self._last is not None else ""
+
     def _load(self, fingerprint: str, library: Library, options: AnalysisOptions) -> Analysis | None:
         if self.folder is None:
             return None
         path = self.folder / _ANALYSIS
-        stored = _load(path, self._problems)
+        stored = load_signed(path, self._problems)
         if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == fingerprint):
             return None  # none, or kept for another library
         return _decoded(
@@ -138,7 +152,7 @@ class AnalysisCache(_Reporting):
 
     def _store(self, fingerprint: str, analysis: Analysis) -> None:
         if self.folder is not None:
-            _dump(self.folder / _ANALYSIS, _analysis_pieces(fingerprint, analysis))
+            dump_signed(self.folder / _ANALYSIS, _analysis_pieces(fingerprint, analysis))
 
 
 class ListingCache(_Reporting):
@@ -173,13 +187,13 @@ class ListingCache(_Reporting):
             del entries[gone]
             self._changed = True
         if self._changed:
-            _dump(self.folder / _LISTINGS, _listing_pieces(entries))
+            dump_signed(self.folder / _LISTINGS, _listing_pieces(entries))
             self._changed = False
 
     def _entries(self) -> dict[str, tuple[str, int, Listing]]:
         if self._stored is None:
             path = self.folder / _LISTINGS
-            stored = _load(path, self._problems)
+            stored = load_signed(path, self._problems)
             self._stored = (
                 None if stored is None else _decoded(path, self._problems, _listings, stored)
             ) or {}
@@ -188,7 +202,7 @@ class ListingCache(_Reporting):
 
 def _analysis_pieces(fingerprint: str, analysis: Analysis) -> Iterator[bytes]:
     """`(fingerprint, the analysis's plain form)` packed a field at a time, and a field that
-    is a map or an array an item at a time (`_dump`)."""
+    is a map or an array an item at a time (`dump_signed`)."""
     packer = _packer()
     yield packer.pack_array_header(2) + packer.pack(fingerprint)
     yield packer.pack_array_header(_ANALYSIS_CODEC.size)
@@ -205,7 +219,7 @@ def _analysis_pieces(fingerprint: str, analysis: Analysis) -> Iterator[bytes]:
 
 
 def _listing_pieces(entries: Mapping[str, tuple[str, int, Listing]]) -> Iterator[bytes]:
-    """`{name: (digest, day, the listing's plain form)}` packed a listing at a time (`_dump`)."""
+    """`{name: (digest, day, the listing's plain form)}` packed a listing at a time (`dump_signed`)."""
     packer, encode = _packer(), _LISTING_CODEC.encode
     yield packer.pack_map_header(len(entries))
     for name, (digest, day, listing) in entries.items():
@@ -239,37 +253,39 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-class _Unusable(Exception):
+class Unusable(Exception):
     """A cache file that is there but cannot be used; says why."""
 
 
-def _load(path: Path, problems: list[Problem]) -> Any:
-    """The plain data of a cache file written by `_dump`, or None: if there is none, if it was
+def load_signed(path: Path, problems: list[Problem]) -> Any:
+    """The plain data of a cache file written by `dump_signed`, or None: if there is none, if it was
     written by other code (silently), or if it cannot be used (a problem in `problems`)."""
-    if _secret() is None:  # nothing was kept (`_dump`)
+    if _secret() is None:  # nothing was kept (`dump_signed`)
         return None
     try:
         data = _read(path)
     except FileNotFoundError:
         return None
-    except _Unusable as why:
-        problems.append(_problem(path, str(why)))
+    except Unusable as why:
+        problems.append(cache_problem(path, str(why)))
         return None
     except OSError as error:
-        problems.append(_problem(path, f"cannot be read ({error.strerror or error})"))
+        problems.append(cache_problem(path, f"cannot be read ({error.strerror or error})"))
         return None
     if not data.startswith(_MAGIC):
-        problems.append(_problem(path, "is no papershelf cache"))
+        problems.append(cache_problem(path, "is no papershelf cache"))
         return None
     first_end = data.find(b"\n")
     if _signer() not in data[:first_end]:
-        problems.append(_problem(path, "was signed on another machine or by another user, or is damaged"))
+        problems.append(
+            cache_problem(path, "was signed on another machine or by another user, or is damaged")
+        )
         return None
     payload_start = first_end + 1 + _CHECKSUM_SIZE + 1
     payload = memoryview(data)[payload_start:]  # not copied: the file may be 100 MB
     signature = _signature(data[: first_end + 1], payload)
     if not hmac.compare_digest(data[first_end + 1 : payload_start], signature):
-        problems.append(_problem(path, "is damaged or cut short (its signature does not match)"))
+        problems.append(cache_problem(path, "is damaged or cut short (its signature does not match)"))
         return None
     if data[:first_end] != _header():
         return None  # written by other code: read again, as after deleting it
@@ -277,22 +293,32 @@ def _load(path: Path, problems: list[Problem]) -> Any:
 
 
 def _read(path: Path) -> bytes:
-    """The file's bytes, if it is a regular file of a cache's size. A named pipe is opened
-    without waiting for a writer, and a link is not followed: a cache file is never either."""
+    """The file's bytes, if it is a regular file of a cache's size."""
+    with opened_regular(path) as file:
+        size = os.fstat(file.fileno()).st_size
+        return file.read(size + 1)  # a byte more if it grew since: its checksum fails
+
+
+def opened_regular(path: Path) -> BinaryIO:
+    """The cache file at `path` opened for reading, if it is a regular file of a cache's
+    size. A named pipe is opened without waiting for a writer, and a link is not followed:
+    a cache file is never either."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     try:
         handle = os.open(path, flags)
     except OSError as error:
         if path.is_symlink():  # O_NOFOLLOW's ELOOP
-            raise _Unusable("is a symbolic link, not a file written by papershelf") from error
+            raise Unusable("is a symbolic link, not a file written by papershelf") from error
         raise
-    with os.fdopen(handle, "rb") as file:
-        status = os.fstat(file.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            raise _Unusable("is no regular file")
-        if status.st_size > _LARGEST:
-            raise _Unusable(f"is larger than any cache ({status.st_size:,} bytes)")
-        return file.read(status.st_size + 1)  # a byte more if it grew since: its checksum fails
+    file = os.fdopen(handle, "rb")
+    status = os.fstat(handle)
+    if not stat.S_ISREG(status.st_mode):
+        file.close()
+        raise Unusable("is no regular file")
+    if status.st_size > _LARGEST:
+        file.close()
+        raise Unusable(f"is larger than any cache ({status.st_size:,} bytes)")
+    return file
 
 
 def _decoded(path: Path, problems: list[Problem], decode: Callable[..., Any], data: Any, **given: Any) -> Any:
@@ -301,7 +327,7 @@ def _decoded(path: Path, problems: list[Problem], decode: Callable[..., Any], da
     try:
         return decode(data, **given)
     except (ValueError, TypeError, OverflowError, RecursionError, msgpack.UnpackException) as error:
-        problems.append(_problem(path, f"does not hold what papershelf writes ({error})"))
+        problems.append(cache_problem(path, f"does not hold what papershelf writes ({error})"))
         return None
 
 
@@ -309,11 +335,11 @@ def _unpacked(payload: memoryview) -> Any:
     return msgpack.unpackb(payload, use_list=False, raw=False, unicode_errors="surrogatepass")
 
 
-def _problem(path: Path, why: str) -> Problem:
+def cache_problem(path: Path, why: str) -> Problem:
     return Problem(Sighting(str(path), 1), f"cache file {why}; ignored and made again")
 
 
-def _dump(path: Path, payload: Iterable[bytes]) -> None:
+def dump_signed(path: Path, payload: Iterable[bytes]) -> None:
     """Write atomically, the payload a packed piece at a time, signed as it goes and the
     signature put in its place at the end: packed whole, with its plain form, the analysis
     of 10,000 papers held 70 MB more at the peak of a first build. A folder that cannot be
@@ -396,7 +422,7 @@ def _secret() -> bytes | None:
 @functools.cache
 def _header() -> bytes:
     """The first line of a cache file this code writes: what a file must start with to be read."""
-    made_by = {"format": _FORMAT, "papershelf": __version__, "code": _code_version()}
+    made_by = {"format": _FORMAT, "papershelf": __version__, "code": code_version()}
     made_by |= {library: metadata.version(library) for library in _ANALYSED_WITH}
     header = _MAGIC + _signer() + b"," + json.dumps(made_by, separators=(",", ":")).encode()[1:]
     return header
@@ -405,7 +431,7 @@ def _header() -> bytes:
 def _fingerprint(library: Library, options: AnalysisOptions) -> str:
     """What the analysis depends on, as text: the papers and problems in full (their keys
     included), the options and the code that analyses them."""
-    digest = hashlib.sha256(_code_version().encode())
+    digest = hashlib.sha256(code_version().encode())
     digest.update(repr(options).encode())
     digest.update(repr(library.papers).encode())
     digest.update(repr(library.problems).encode())
@@ -413,7 +439,7 @@ def _fingerprint(library: Library, options: AnalysisOptions) -> str:
 
 
 @functools.cache
-def _code_version() -> str:
+def code_version() -> str:
     """The package's version, a digest of its source and the versions of the libraries whose
     data the analysis holds (wordfreq's word frequencies name topics, latex2mathml renders
     CSL titles): a cache made by other code (an upgrade, or a change in a checkout installed

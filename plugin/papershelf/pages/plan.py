@@ -101,6 +101,14 @@ class SitePlan:
         """What generated pages linked to that is no file of the site."""
         return self._context.unresolved
 
+    def made_from(self, curation: Curation) -> tuple[object, ...]:
+        """What the pages' blocks are made from besides the analysis and where each file is
+        served: the options, the reading lists and the pages citing each paper (`curation`),
+        and the day each paper was first seen (`papershelf.site.kept_blocks`)."""
+        holding = {key: [src for src, _ in lists] for key, lists in curation.holding.items()}
+        citing = {key: [(page.src, page.title) for page in pages] for key, pages in curation.citing.items()}
+        return self.options, curation.lists, holding, citing, self._context.arrivals.first_seen
+
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
         curation = curation or Curation()

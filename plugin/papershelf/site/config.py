@@ -68,6 +68,12 @@ class SpeedConfig(Config):
     """Make the generated pages' folders and empty files in a thread while MkDocs renders
     them; off, MkDocs makes each when it writes the page (`papershelf.site.ahead`)."""
 
+    kept_blocks = c.Type(bool, default=True)
+    """Keep the generated pages' HTML blocks in the plugin's cache (`cache_dir`) and take
+    them from there in the next build whose blocks would be made from the same library,
+    options, reading lists, citations, URLs and templates; off, every build makes them
+    (`papershelf.site.kept_blocks`). Without `cache`, nothing is kept."""
+
     export_helper = c.Type(bool, default=True)
     """Let the first analysis of a library of 500 papers or more write its export entries in
     a helper process while it finds the topics, on a machine with two cores or more; off,

@@ -15,12 +15,14 @@ switch of `speed` (`papershelf.site.config.SpeedConfig`):
    the page's section of the navigation active meanwhile.
 5. `written` (`on_post_page`): the section is let go, the page's head gets its tags, and the
    page goes back to its skeleton and its skeleton's table of contents.
-6. `finish` (`on_post_build`, or a failed build): the files made ahead and not filled go.
+6. `finish` (`on_post_build`, or a failed build): the files made ahead and not filled go,
+   and the blocks made are kept for the next build (not those of a failed one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from urllib.parse import unquote
 
 from jinja2 import Environment
@@ -33,7 +35,9 @@ from papershelf.pages import SitePlan
 from papershelf.pages.generated import SiteFile
 from papershelf.site.ahead import FilesAhead
 from papershelf.site.config import SpeedConfig
+from papershelf.model import Problem
 from papershelf.site.frames import Frames
+from papershelf.site.kept_blocks import KeptBlocks, fingerprint
 from papershelf.site.placement import home_folder, is_page, mkdocs_file, section_index
 from papershelf.site.showing import Showing
 from papershelf.site.skeletons import SkeletonPage, Skeletons
@@ -44,7 +48,14 @@ __all__ = ["GeneratedPages"]
 class GeneratedPages:
     """The generated pages of one build of one plan, by source URI."""
 
-    def __init__(self, plan: SitePlan, planned: Iterable[SiteFile], speed: SpeedConfig) -> None:
+    def __init__(
+        self,
+        plan: SitePlan,
+        planned: Iterable[SiteFile],
+        speed: SpeedConfig,
+        keep_in: Path | None = None,
+        made_from: tuple[object, ...] = (),
+    ) -> None:
         self.plan = plan
         self.speed = speed
         self.planned = list(planned)
@@ -54,6 +65,13 @@ class GeneratedPages:
         self.ahead: FilesAhead | None = None
         self.marked: Page | None = None
         """The section index this build's page being rendered marked as active."""
+        self.keep_in = keep_in if speed.kept_blocks else None
+        """The cache folder where blocks are kept between builds (None: not kept)."""
+        self.made_from = made_from
+        """What the blocks are made from, besides where files are served (`kept_blocks`)."""
+        self.kept: KeptBlocks | None = None
+        self.problems: list[Problem] = []
+        """What was wrong with the kept blocks: warnings, once the build is done."""
 
     def __contains__(self, src_uri: object) -> bool:
         return src_uri in self.pages
@@ -79,6 +97,11 @@ class GeneratedPages:
         built = InclusionLevel.is_in_serve if serving else InclusionLevel.is_included
         urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
         self.plan.locate(urls)  # unquoted: `href` quotes
+        if self.keep_in is not None:
+            made_from = (*self.made_from, sorted(urls.items()))
+            self.kept = KeptBlocks(self.keep_in, fingerprint(made_from, self.plan.options.overrides))
+            self.plan.unresolved.update(self.kept.unresolved)
+            self.showing.make = self.kept.made
         if not self.speed.skeletons:
             return
         in_nav = {page.file.src_uri for page in nav.pages}
@@ -122,8 +145,16 @@ class GeneratedPages:
         if isinstance(page, SkeletonPage):
             page.written()
 
-    def finish(self) -> None:
-        """Every page is written: the files made ahead and not filled go (`FilesAhead`)."""
+    def finish(self, failed: bool = False) -> None:
+        """Every page is written, or the build failed: the files made ahead and not filled
+        go (`FilesAhead`), and the blocks made are kept unless it failed (`KeptBlocks`)."""
         ahead, self.ahead = self.ahead, None
         if ahead is not None:
             ahead.finish()
+        kept, self.kept = self.kept, None
+        if kept is not None:
+            if failed:
+                kept.discard()
+            else:
+                kept.finish(self.plan.unresolved)
+            self.problems += kept.take_problems()

@@ -147,7 +147,9 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self._warn(curation.problems)
         planned = [generated for generated in plan.files(curation) if self._free(files, generated.src_uri)]
         self._finish_ahead()  # a serve rebuild after a failed one
-        self.generated = GeneratedPages(plan, planned, self.config.speed)
+        made_from = (self.session.cache.fingerprint, *plan.made_from(curation))
+        keep_in = self.session.settings.cache_dir
+        self.generated = GeneratedPages(plan, planned, self.config.speed, keep_in, made_from)
         self.generated.add(files, config)
         self.rewriter = PageRewriter(plan)
         css = resources.files("papershelf.site").joinpath("assets/papershelf.css").read_text("utf-8")
@@ -280,7 +282,8 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         if self.config.speed.collector:
             thawed()
-        self._finish_ahead()
+        if self.generated is not None:
+            self.generated.finish(failed=True)
 
     @event_priority(100)  # before other plugins read the site
     def _finish_ahead(self, *, config: MkDocsConfig | None = None) -> None:
@@ -298,6 +301,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         if self.library is None:
             return
         if self.generated is not None:
+            self._warn(self.generated.problems)
             unresolved = self.generated.plan.unresolved
             for target in sorted(unresolved):
                 log.warning("generated pages link to %s, which is no file of the site", target)

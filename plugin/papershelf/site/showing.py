@@ -15,7 +15,7 @@ Without `search_views`, the search plugin reads that HTML instead of the page's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from mkdocs.structure.pages import Page
@@ -45,6 +45,8 @@ class Showing:
         self, generated: Mapping[str, SiteFile], late_blocks: bool = True, search_views: bool = True
     ) -> None:
         self.generated = generated
+        self.make: Callable[[str, SiteFile], SiteFile] = _made
+        """Makes a page's blocks (`papershelf.site.kept_blocks` may have them already)."""
         self.late_blocks = late_blocks
         self.search_views = search_views
         self.shown: _Shown | None = None
@@ -57,7 +59,7 @@ class Showing:
         generated = self.generated.get(src_uri)
         if self.late_blocks or generated is None:
             return html
-        made = generated.made()
+        made = self.make(src_uri, generated)
         self.early[src_uri] = (html, made)
         return fill_blocks(html, made.blocks)
 
@@ -68,7 +70,7 @@ class Showing:
         if generated is None or page.content is None:
             return
         early = self.early.pop(src_uri, None)
-        skeleton, made = early if early is not None else (page.content, generated.made())
+        skeleton, made = early if early is not None else (page.content, self.make(src_uri, generated))
         indexed = fill_blocks(skeleton, made.blocks, set(range(len(made.blocks))) - made.unindexed)
         view = made.search_view if self.search_views else None
         self.shown = _Shown(src_uri, made, skeleton, indexed, viewed=view is not None)
@@ -94,3 +96,7 @@ class Showing:
     def _of(self, page: Page) -> _Shown | None:
         shown = self.shown
         return shown if shown is not None and shown.src_uri == page.file.src_uri else None
+
+
+def _made(src_uri: str, page: SiteFile) -> SiteFile:
+    return page.made()
