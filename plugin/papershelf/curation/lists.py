@@ -19,6 +19,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from papershelf.model import Library, Paper, Problem, Sighting
 from papershelf.curation.prose import prose_lines
@@ -57,6 +58,12 @@ class Resolver:
         """The key of the paper `key` names (its own or an older one), if any."""
         key = self.aliases.get(key, key)
         return key if key in self.papers else None
+
+    @cached_property
+    def titles(self) -> dict[str, str]:
+        """Each paper's title as `fold_title` folds it, by key: folded once, for every
+        entry that names a paper by its title (each would fold them all again)."""
+        return {key: fold_title(paper.title) for key, paper in self.papers.items()}
 
 
 @dataclass(frozen=True)
@@ -175,10 +182,9 @@ def _note(tail: str, continuation: str) -> str:
 
 def _by_title(wanted: str, resolver: Resolver) -> tuple[tuple[str, ...], str | None]:
     folded = fold_title(wanted)
-    exact = [k for k, p in resolver.papers.items() if fold_title(p.title) == folded]
-    matches = exact or [
-        k for k, p in resolver.papers.items() if folded and fold_title(p.title).startswith(folded)
-    ]
+    titles = resolver.titles
+    exact = [key for key, title in titles.items() if title == folded]
+    matches = exact or [key for key, title in titles.items() if folded and title.startswith(folded)]
     if len(matches) == 1:
         return (matches[0],), None
     if not matches:
