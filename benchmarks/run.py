@@ -314,6 +314,22 @@ VERSIONS = (
 )
 
 
+COMPILE = (
+    "import compileall, os, sys, papershelf; "
+    "sys.exit(not compileall.compile_dir(os.path.dirname(papershelf.__file__), quiet=1))"
+)
+
+
+def bytecode(mkdocs: Path) -> str:
+    """The plugin compiled to bytecode, as pip compiles MkDocs and Material when it installs
+    them: run from a checkout where `PYTHONDONTWRITEBYTECODE` is set, the plugin would be
+    compiled from source in every build (0.1 s of each, and of each export helper) while
+    MkDocs and Material are not."""
+    python = mkdocs.parent / "python"
+    subprocess.run([str(python), "-c", COMPILE], check=True)
+    return "Bytecode: papershelf's modules compiled before the runs, as pip compiles MkDocs's and Material's"
+
+
 def _git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
 
@@ -357,6 +373,7 @@ def context(args: argparse.Namespace) -> list[str]:
         f"Commit: `{_git('rev-parse', '--short', 'HEAD')}`{dirty}",
         f"Date: {dt.date.today().isoformat()}",
         f"Machine: {machine(args.mkdocs)}",
+        bytecode(args.mkdocs),
     ]
 
 
