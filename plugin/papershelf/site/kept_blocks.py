@@ -183,7 +183,8 @@ class KeptBlocks:
         assert self._data is not None and self._data_path is not None
         offset, lengths, digest = place
         try:
-            data = os.pread(self._data.fileno(), sum(lengths), offset)
+            self._data.seek(offset)
+            data = self._data.read(sum(lengths))
         except OSError as error:
             data, why = b"", f"cannot be read ({error.strerror or error})"
         else:
