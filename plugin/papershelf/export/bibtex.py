@@ -24,7 +24,7 @@ from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex,
 from papershelf.library.identifiers import web_ids
 from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
 from papershelf.text.rules import counted, split_name
-from papershelf.text.stored import stored, unstored
+from papershelf.text.stored import stored, unstored_pieces
 
 __all__ = [
     "BIBTEX",
@@ -100,7 +100,7 @@ def bibtex_file(
     """Entries joined by blank lines: exactly the per-paper texts."""
     subjects = subjects or {}
     entries = (bibtex_entry(paper, dialect, subjects.get(paper.key, ())) for paper in papers)
-    return unstored(b"".join(bib_pieces(entries)))
+    return unstored_pieces(bib_pieces(entries))
 
 
 def keywords(paper: Paper, subjects: Sequence[str]) -> list[str]:

@@ -21,7 +21,7 @@ from papershelf.export.latex import case_matters
 from papershelf.library.identifiers import web_ids
 from papershelf.model import Paper, Person, date_parts
 from papershelf.text.rules import split_math, split_name
-from papershelf.text.stored import stored, unstored
+from papershelf.text.stored import stored, unstored_pieces
 
 __all__ = ["csl_title", "csljson_file", "csljson_pieces", "finished_item", "item_draft"]
 
@@ -41,7 +41,7 @@ def csljson_file(papers: Iterable[Paper], subjects: Mapping[str, Sequence[str]] 
     of it can be drafted before the topics are known (`item_draft`)."""
     subjects = subjects or {}
     items = [finished_item(paper, item_draft(paper), subjects.get(paper.key, ())) for paper in papers]
-    return unstored(b"".join(csljson_pieces(items)))
+    return unstored_pieces(csljson_pieces(items))
 
 
 def csljson_pieces(items: Sequence[bytes]) -> Iterator[bytes]:

@@ -16,7 +16,7 @@ from papershelf.export.biblatex import BIBLATEX
 from papershelf.export.bibtex import BIBTEX, Dialect, bib_pieces
 from papershelf.export.csljson import csljson_pieces
 from papershelf.export.ris import ris_entry
-from papershelf.text.stored import stored, unstored
+from papershelf.text.stored import stored, unstored_pieces
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_format"]
 
@@ -42,7 +42,7 @@ class ExportFormat:
 
     def text(self, analysis: Analysis, keys: Sequence[str]) -> str:
         """The whole file (`papershelf export`)."""
-        return unstored(b"".join(self.pieces(analysis, keys)))
+        return unstored_pieces(self.pieces(analysis, keys))
 
 
 def _bibtex(analysis: Analysis, keys: Sequence[str]) -> Iterator[bytes]:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from papershelf.text.stored import stored, unstored
+from papershelf.text.stored import stored, unstored_pieces
 
 __all__ = [
     "PAGE_TEMPLATE",
@@ -74,7 +74,7 @@ class SiteFile:
         """The whole file as its reader sees it: a page's Markdown with its blocks in place, a
         data file's content."""
         if self.pieces is not None:
-            return unstored(b"".join(self.pieces()))
+            return unstored_pieces(self.pieces())
         return fill_blocks(self.content, self.blocks)
 
     @property

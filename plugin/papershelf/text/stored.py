@@ -10,7 +10,9 @@ made by other code, and storing it must not be where that fails.
 
 from __future__ import annotations
 
-__all__ = ["stored", "unstored"]
+from collections.abc import Iterable
+
+__all__ = ["stored", "unstored", "unstored_pieces"]
 
 
 def stored(text: str) -> bytes:
@@ -21,3 +23,8 @@ def stored(text: str) -> bytes:
 def unstored(data: bytes) -> str:
     """The text `stored` kept as `data`."""
     return data.decode("utf-8", "surrogatepass")
+
+
+def unstored_pieces(pieces: Iterable[bytes]) -> str:
+    """The whole text of a file made in `stored` pieces (an export, a data file)."""
+    return unstored(b"".join(pieces))
