@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from papershelf.analysis.analyse import AnalysisOptions
@@ -44,3 +44,10 @@ class SiteOptions:
     def analysis(self) -> AnalysisOptions:
         """The options the analysis depends on: the rest only changes how pages look."""
         return AnalysisOptions(self.topics, self.related)
+
+    @property
+    def blocks(self) -> SiteOptions:
+        """The options the pages' blocks depend on (`papershelf.site.kept_blocks`): all but
+        the site's address and name, which only the feeds and the pages' heads show
+        (`mkdocs serve` gives the site another address than `mkdocs build`)."""
+        return replace(self, site_url="", site_name="")

@@ -11,7 +11,6 @@ the same, so the pages that reading lists and citations do not change are planne
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from functools import cached_property
 
 from markupsafe import Markup
@@ -105,13 +104,10 @@ class SitePlan:
     def made_from(self, curation: Curation) -> tuple[object, ...]:
         """What the pages' blocks are made from besides the analysis and where each file is
         served: the options, the reading lists and the pages citing each paper (`curation`),
-        and the day each paper was first seen (`papershelf.site.kept_blocks`). Not the site's
-        address and name, which only the feeds and the pages' heads show: `mkdocs serve`
-        gives the site another address than `mkdocs build`, and the same blocks."""
+        and the day each paper was first seen (`papershelf.site.kept_blocks`)."""
         holding = {key: [src for src, _ in lists] for key, lists in curation.holding.items()}
         citing = {key: [(page.src, page.title) for page in pages] for key, pages in curation.citing.items()}
-        options = replace(self.options, site_url="", site_name="")
-        return options, curation.lists, holding, citing, self._context.arrivals.first_seen
+        return self.options.blocks, curation.lists, holding, citing, self._context.arrivals.first_seen
 
     def files(self, curation: Curation | None = None) -> Iterator[SiteFile]:
         """Every generated file; `curation` (reading lists, citations) feeds the paper pages."""
