@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import logging
 import os
+import shutil
 import tempfile
 import textwrap
 import time
@@ -20,8 +22,9 @@ from mkdocs.config import load_config
 
 # Cache files are signed with a key kept outside every project (`papershelf.analysis.cache._secret`,
 # under `$XDG_CACHE_HOME`): the suite and the builds it starts use a key of their own, never
-# the user's.
+# the user's. The folder goes when the run ends, so that runs leave nothing behind.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="papershelf-tests-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = REPO / "snapshots"
