@@ -283,6 +283,11 @@ class PageContext:
         phrase_: str = getattr(self.words, phrase_name)
         return phrase_.format(**fields)
 
+    def overridden(self, kind: str) -> bool:
+        """Whether the site overrides the template of a page kind: its macros may then read
+        more of what they are given than the page's recipe says (`SiteFile.recipe`)."""
+        return self.templates.overridden(kind)
+
     def sections(self, kind: str) -> Macros:
         """The section macros of a page kind's template (`papershelf/<kind>.html`)."""
         return self.templates.macros(kind)

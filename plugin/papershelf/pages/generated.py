@@ -68,6 +68,11 @@ class SiteFile:
     meta: FrontMatter | None = None
     """The front matter `content` starts with, as MkDocs parses it, if `assembled` wrote it:
     so that the page need not parse it again (`papershelf.site.skeletons`)."""
+    recipe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    """What the page's blocks are made from besides the site's options, the code and the
+    templates, if the page can say it for less than making them: blocks kept from an
+    earlier build under the same recipe are taken again whatever else changed
+    (`papershelf.site.kept_blocks`)."""
 
     @property
     def text(self) -> str:
@@ -158,6 +163,7 @@ def assembled(
     sections: Callable[[], Sequence[Section]],
     in_nav: bool = False,
     search_view: Callable[[], str] | None = None,
+    recipe: Callable[[], str] | None = None,
 ) -> SiteFile:
     """A page from its front matter and sections, in the form `split_blocks` gives a
     rendered template; the sections' HTML is made when the file is `made()`.
@@ -176,7 +182,14 @@ def assembled(
         return page.filled(tuple(section.html() for section in sections()))
 
     page = SiteFile(
-        src_uri, skeleton, in_nav, unindexed=unindexed, search_view=search_view, deferred=made, meta=meta
+        src_uri,
+        skeleton,
+        in_nav,
+        unindexed=unindexed,
+        search_view=search_view,
+        deferred=made,
+        meta=meta,
+        recipe=recipe,
     )
     return page
 

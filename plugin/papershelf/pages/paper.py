@@ -10,15 +10,17 @@ MkDocs renders the page. The sections after the abstract stay out of the search 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from urllib.parse import urlencode
 
 from markupsafe import Markup
 
 from papershelf.indexes.authors import author_identity
+from papershelf.indexes.topics import Topic
 from papershelf.curation.collect import Curation, DocPage
 from papershelf.curation.lists import ReadingList
-from papershelf.model import Paper, iso_date
+from papershelf.model import Paper, Person, iso_date
 from papershelf.library.identifiers import paper_links, web_ids
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
@@ -67,7 +69,9 @@ def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     """The page; its sections are made when MkDocs renders it."""
     front = ctx.front_matter(paper.title, indexed=True)
     sections = partial(_sections, ctx, paper, curation)
-    return assembled(_src_uri(paper), front, sections, search_view=partial(_search_view, ctx, paper))
+    search_view = partial(_search_view, ctx, paper)
+    recipe = partial(_recipe, ctx, paper, curation) if not ctx.overridden("paper") else None
+    return assembled(_src_uri(paper), front, sections, search_view=search_view, recipe=recipe)
 
 
 def _src_uri(paper: Paper) -> str:
@@ -116,14 +120,8 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     first heading. Authors are all there, "et al." after them if the listing cut them; the
     other titles and keys of a paper seen under several follow."""
     shown, cut = shortened(paper.authors, paper.authors_truncated, limit=None)
-    authors = [
-        (ctx.link(ctx.author_targets[ctx.author_slugs[author_identity(person)]], here), person)
-        for person in shown
-    ]
-    topics = [
-        (ctx.link(f"topics/{topic.slug}.md", here), topic)
-        for topic in ctx.analysis.topic_index.by_paper[paper.key]
-    ]
+    authors = _authors(ctx, shown, here)
+    topics = _topics(ctx, paper.key, here)
     # Where a source said the paper is (arXiv, PDF, HTML, DOI); else a title search on
     # arXiv, labelled as a search.
     links = [(external(link.href), link.label) for link in paper_links(paper.ids)]
@@ -146,6 +144,12 @@ def _abstract(ctx: PageContext, paper: Paper) -> Markup:
 
 def _related(ctx: PageContext, key: str, here: str) -> Markup:
     """The related papers and why: shared topics first, else the shared words."""
+    relations = [(link, ctx.title(other), why) for link, other, why in _relations(ctx, key, here)]
+    return ctx.sections("paper").related(relations)
+
+
+def _relations(ctx: PageContext, key: str, here: str) -> list[tuple[Markup, str, str]]:
+    """Each related paper: its link, its key, and why it is related."""
     relations = []
     for relation in ctx.analysis.related[key]:
         topics = ", ".join(topic.name for topic in relation.topics)
@@ -155,30 +159,73 @@ def _related(ctx: PageContext, key: str, here: str) -> Markup:
             why = ctx.say("shared_topics", topics=topics) + also
         else:
             why = ctx.say("shared_words", words=words)
-        relations.append((ctx.link(f"papers/{relation.key}.md", here), ctx.title(relation.key), why))
-    return ctx.sections("paper").related(relations)
+        relations.append((ctx.link(f"papers/{relation.key}.md", here), relation.key, why))
+    return relations
 
 
 def _holding(ctx: PageContext, key: str, holding: list[tuple[str, ReadingList]], here: str) -> Markup:
     """The reading lists that hold the paper, with its status in each."""
-    lists = [
+    return ctx.sections("paper").holding(_lists(ctx, key, holding, here))
+
+
+def _lists(
+    ctx: PageContext, key: str, holding: list[tuple[str, ReadingList]], here: str
+) -> list[tuple[Markup, str, str]]:
+    return [
         (ctx.link(src, here), reading_list.title, reading_list.status_of(key))
         for src, reading_list in holding
         if ctx.served(src)
     ]
-    return ctx.sections("paper").holding(lists)
 
 
 def _citing(ctx: PageContext, citing: list[DocPage], here: str) -> Markup:
     """The user's pages that cite the paper."""
-    pages = [(ctx.link(page.src, here), page.title) for page in citing if ctx.served(page.src)]
-    return ctx.sections("paper").citing(pages)
+    return ctx.sections("paper").citing(_citing_pages(ctx, citing, here))
+
+
+def _citing_pages(ctx: PageContext, citing: list[DocPage], here: str) -> list[tuple[Markup, str]]:
+    return [(ctx.link(page.src, here), page.title) for page in citing if ctx.served(page.src)]
 
 
 def _bibtex(ctx: PageContext, key: str, here: str) -> Markup:
     """The entry to copy, and its file to download."""
     href = ctx.link(f"papers/{key}.bib", here)
     return ctx.sections("paper").bibtex(ctx.analysis.bibtex[key], href, f"{key}.bib")
+
+
+def _authors(ctx: PageContext, shown: Iterable[Person], here: str) -> list[tuple[Markup, Person]]:
+    """Each author shown, with the link to their page (or their entry on a letter's page)."""
+    return [
+        (ctx.link(ctx.author_targets[ctx.author_slugs[author_identity(person)]], here), person)
+        for person in shown
+    ]
+
+
+def _topics(ctx: PageContext, key: str, here: str) -> list[tuple[Markup, Topic]]:
+    topics = ctx.analysis.topic_index.by_paper[key]
+    return [(ctx.link(f"topics/{topic.slug}.md", here), topic) for topic in topics]
+
+
+def _recipe(ctx: PageContext, paper: Paper, curation: Curation) -> str:
+    """What the page's blocks are made from, besides the site's options, the code and the
+    templates (`papershelf.site.kept_blocks`): the paper in full and, for each section, what
+    it is given. Links are made as the sections make them (so where each target is served
+    counts, and a link that leads nowhere is noted as making the page would), titles and
+    topics as the text they are rendered from. Any section that reads more must add it
+    here, or a page kept from an earlier build would show what it read then."""
+    here = _src_uri(paper)
+    key = paper.key
+    shown, _ = shortened(paper.authors, paper.authors_truncated, limit=None)
+    authors = [link for link, _ in _authors(ctx, shown, here)]
+    topics = [(link, topic.kind, topic.name) for link, topic in _topics(ctx, key, here)]
+    related = []
+    if ctx.options.related > 0:
+        titles = ctx.library.by_key
+        related = [(link, titles[other].title, why) for link, other, why in _relations(ctx, key, here)]
+    holding = _lists(ctx, key, curation.holding.get(key, []), here)
+    citing = _citing_pages(ctx, curation.citing.get(key, []), here)
+    bibtex = (ctx.link(f"papers/{key}.bib", here), ctx.analysis.bibtex[key])
+    return repr((paper, authors, topics, related, holding, citing, bibtex))
 
 
 def _sightings(ctx: PageContext, paper: Paper) -> Markup:

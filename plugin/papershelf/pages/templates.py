@@ -91,6 +91,7 @@ class Templates:
         self.env.globals.update(globals_)
         self.env.filters.update(filters)
         self._macros: dict[str, Macros] = {}
+        self._overrides: dict[str, bool] = {}
 
     def macros(self, kind: str) -> Macros:
         """The sections of the page kind whose template is `papershelf/<kind>.html`."""
@@ -111,6 +112,13 @@ class Templates:
         override edited under `mkdocs serve`): else the pages are planned again."""
         cache = self.env.cache
         return cache is None or all(template.is_up_to_date for template in cache.values())
+
+    def overridden(self, kind: str) -> bool:
+        """Whether the site overrides the template of a page kind (`papershelf/<kind>.html`),
+        looked at once (as its macros are loaded once)."""
+        if kind not in self._overrides:
+            self._overrides[kind] = self._overridden(f"{FOLDER}/{kind}.html")
+        return self._overrides[kind]
 
     def _overridden(self, name: str) -> bool:
         return any((folder / name).is_file() for folder in self.overrides)

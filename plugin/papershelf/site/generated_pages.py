@@ -98,8 +98,10 @@ class GeneratedPages:
         urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
         self.plan.locate(urls)  # unquoted: `href` quotes
         if self.keep_in is not None:
+            overrides = self.plan.options.overrides
             made_from = (*self.made_from, sorted(urls.items()))
-            self.kept = KeptBlocks(self.keep_in, fingerprint(made_from, self.plan.options.overrides))
+            recipes = fingerprint((self.plan.options.blocks,), overrides)
+            self.kept = KeptBlocks(self.keep_in, fingerprint(made_from, overrides), recipes)
             self.plan.unresolved.update(self.kept.unresolved)
             self.showing.make = self.kept.made
         if not self.speed.skeletons:

@@ -10,7 +10,14 @@ What blocks are made from, in one fingerprint (`fingerprint`): the analysis's (t
 in full, the code), the site's options, the reading lists and citations, the papers'
 first-seen days, where every file is served, the package's templates and phrases and a
 site's template overrides, and the libraries that render dates, formulas and templates.
-Anything else changed, and every block is made again; nothing is kept page by page.
+When it is unchanged, every page takes its blocks again.
+
+When it changed (a new snapshot, a reading list edited), a page that says what its own
+blocks are made from (`SiteFile.recipe`: a paper's page) takes them again if its recipe
+is unchanged, under the same options, code, templates and libraries (the fingerprint of
+those alone). A new snapshot changes a few dozen paper pages of thousands: the new papers,
+those seen again, those whose related papers or authors' pages changed. Every other page
+is made again.
 
 The blocks are HTML, so the file is trusted no more than the analysis's
 (`papershelf.analysis.cache`): an index signed with this user's key says, page by page,
@@ -54,8 +61,9 @@ _DATA_PREFIX = "blocks-"
 _DATA_SUFFIX = ".data"
 _RENDERED_WITH = ("babel", "jinja2", "latex2mathml", "markupsafe")
 
-_Place = tuple[int, tuple[int, ...], bytes]
-"""Where a page's blocks lie in the data file: offset, each block's length, SHA-256."""
+_Place = tuple[int, tuple[int, ...], bytes, bytes]
+"""Where a page's blocks lie in the data file: offset, each block's length, SHA-256, and
+the digest of the page's recipe (empty if it has none)."""
 
 
 def fingerprint(parts: Iterable[object], overrides: Iterable[str]) -> str:
@@ -92,15 +100,21 @@ def _package_version() -> str:
 
 class KeptBlocks:
     """The blocks of one build: taken from the cache folder when they were kept under the
-    same fingerprint, else made and kept for the next build (`None` folder: made only)."""
+    same fingerprint (or, for a page with a recipe, under the same recipe and the same
+    `recipes_fingerprint`), else made and kept for the next build (`None` folder: made
+    only)."""
 
-    def __init__(self, folder: Path | None, fingerprint: str) -> None:
+    def __init__(self, folder: Path | None, fingerprint: str, recipes_fingerprint: str = "") -> None:
         self.folder = folder
         self.fingerprint = fingerprint
+        self.recipes_fingerprint = recipes_fingerprint
+        """What every recipe is read with: the options, code, templates and libraries."""
         self.unresolved: frozenset[str] = frozenset()
         """The links the kept blocks hold that led nowhere (`PageContext.unresolved`)."""
         self._problems: list[Problem] = []
         self._places: dict[str, _Place] = {}
+        self._whole = False
+        """Whether the kept blocks were made under this fingerprint: every page takes its own."""
         self._data: BinaryIO | None = None
         self._data_path: Path | None = None
         self._writing: tuple[BinaryIO, str, dict[str, _Place]] | None = None
@@ -109,15 +123,28 @@ class KeptBlocks:
 
     def made(self, src_uri: str, page: SiteFile) -> SiteFile:
         """`page` with its blocks: those kept for it, or made now (and kept)."""
+        recipe = self._recipe(page) if self._writing is not None else b""
         place = self._places.get(src_uri)
-        if place is not None and self._data is not None:
+        if place is not None and self._data is not None and (self._whole or (recipe and recipe == place[3])):
             blocks = self._kept(place)
             if blocks is not None:
+                if self._writing is not None:
+                    self._keep(src_uri, blocks, recipe)
                 return page.filled(blocks)
         made = page.made()
         if self._writing is not None:
-            self._keep(src_uri, made.blocks)
+            self._keep(src_uri, made.blocks, recipe)
         return made
+
+    def _recipe(self, page: SiteFile) -> bytes:
+        """The digest of what the page's blocks are made from, if it says (its skeleton, with
+        the headings its blocks go under, counts too); else empty."""
+        if page.recipe is None:
+            return b""
+        digest = hashlib.sha256(self.recipes_fingerprint.encode())
+        for part in (page.content, page.recipe()):
+            digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+        return digest.digest()
 
     def finish(self, unresolved: Iterable[str]) -> None:
         """Every page is made: the blocks made in this build are kept with the links among
@@ -134,7 +161,8 @@ class KeptBlocks:
         except OSError:
             Path(temporary).unlink(missing_ok=True)
             return
-        dump_signed(self.folder / _INDEX, _index_pieces(self.fingerprint, name, sorted(unresolved), places))
+        pieces = _index_pieces(self.fingerprint, self.recipes_fingerprint, name, sorted(unresolved), places)
+        dump_signed(self.folder / _INDEX, pieces)
         self._remove_data_files(but=name)
 
     def discard(self) -> None:
@@ -151,11 +179,13 @@ class KeptBlocks:
         return problems
 
     def _open(self, folder: Path) -> None:
-        """Read the index if it was kept under this fingerprint, else start keeping."""
+        """Read the index if it was kept under this fingerprint (every page takes its blocks),
+        or under the same recipes' fingerprint (the pages with a recipe may); and unless
+        every page takes its blocks, start keeping those of this build."""
         path = folder / _INDEX
         index = load_signed(path, self._problems)
-        if _is_index(index) and index[0] == self.fingerprint:
-            data_path = folder / index[1]
+        if _is_index(index) and (index[0] == self.fingerprint or index[1] == self.recipes_fingerprint):
+            data_path = folder / index[2]
             try:
                 self._data = opened_regular(data_path)
             except FileNotFoundError:
@@ -164,9 +194,12 @@ class KeptBlocks:
                 self._problems.append(cache_problem(data_path, f"cannot be read ({why})"))
             else:
                 self._data_path = data_path
-                self.unresolved = frozenset(index[2])
-                self._places = index[3]
-                return
+                if index[0] == self.fingerprint:
+                    self._whole = True
+                    self.unresolved = frozenset(index[3])
+                    self._places = index[4]
+                    return
+                self._places = {src_uri: place for src_uri, place in index[4].items() if place[3]}
         self._start_keeping(folder)
 
     def _start_keeping(self, folder: Path) -> None:
@@ -181,7 +214,7 @@ class KeptBlocks:
         """A page's kept blocks, or None (and no more kept blocks) if their bytes are not
         those the signed index names."""
         assert self._data is not None and self._data_path is not None
-        offset, lengths, digest = place
+        offset, lengths, digest, _ = place
         try:
             self._data.seek(offset)
             data = self._data.read(sum(lengths))
@@ -201,7 +234,7 @@ class KeptBlocks:
         if self.folder is not None:
             (self.folder / _INDEX).unlink(missing_ok=True)
 
-    def _keep(self, src_uri: str, blocks: tuple[str, ...]) -> None:
+    def _keep(self, src_uri: str, blocks: tuple[str, ...], recipe: bytes) -> None:
         assert self._writing is not None
         file, _, places = self._writing
         encoded = [stored(block) for block in blocks]
@@ -212,7 +245,7 @@ class KeptBlocks:
         except OSError:  # a full disk: the next build makes its blocks again
             self.discard()
             return
-        places[src_uri] = (offset, tuple(map(len, encoded)), hashlib.sha256(data).digest())
+        places[src_uri] = (offset, tuple(map(len, encoded)), hashlib.sha256(data).digest(), recipe)
 
     def _close_data(self) -> None:
         data, self._data, self._places = self._data, None, {}
@@ -234,12 +267,12 @@ def _split(data: bytes, lengths: tuple[int, ...]) -> Iterator[str]:
 
 
 def _index_pieces(
-    fingerprint: str, data_name: str, unresolved: list[str], places: Mapping[str, _Place]
+    fingerprint: str, recipes: str, data_name: str, unresolved: list[str], places: Mapping[str, _Place]
 ) -> Iterator[bytes]:
-    """`(fingerprint, data file name, unresolved links, {src_uri: place})`, packed a page at
-    a time (`dump_signed`)."""
+    """`(fingerprint, recipes' fingerprint, data file name, unresolved links, {src_uri:
+    place})`, packed a page at a time (`dump_signed`)."""
     packer = msgpack.Packer(use_bin_type=True, unicode_errors="surrogatepass")
-    yield packer.pack_array_header(4) + packer.pack(fingerprint) + packer.pack(data_name)
+    yield packer.pack_array_header(5) + b"".join(map(packer.pack, (fingerprint, recipes, data_name)))
     yield packer.pack(unresolved)
     yield packer.pack_map_header(len(places))
     for src_uri, place in places.items():
@@ -251,11 +284,12 @@ def _is_index(index: Any) -> bool:
     another version's file would not; its places are checked as they are used)."""
     return (
         isinstance(index, tuple)
-        and len(index) == 4
+        and len(index) == 5
         and type(index[0]) is str
         and type(index[1]) is str
-        and index[1].startswith(_DATA_PREFIX)
-        and "/" not in index[1]
-        and isinstance(index[2], tuple)
-        and type(index[3]) is dict
+        and type(index[2]) is str
+        and index[2].startswith(_DATA_PREFIX)
+        and "/" not in index[2]
+        and isinstance(index[3], tuple)
+        and type(index[4]) is dict
     )
