@@ -228,7 +228,7 @@ class Server:
     def wait_for_link(self, path: str, text: str) -> str:
         """Polls `path` until a link whose text holds `text` appears; returns the link's path."""
         page = self.wait_for(path, text)
-        hrefs = re.findall(r'href="([^"#]+)"', page[: page.index(text)])
-        if not hrefs:
-            raise RuntimeError(f"no link before {text!r} on {path}")
-        return str(urllib.parse.urlparse(urllib.parse.urljoin(self.base + path, hrefs[-1])).path)
+        link = re.search(r'<a [^>]*href="([^"#]+)"[^>]*>[^<]*' + re.escape(text), page)
+        if link is None:
+            raise RuntimeError(f"no link whose text holds {text!r} on {path}")
+        return str(urllib.parse.urlparse(urllib.parse.urljoin(self.base + path, link[1])).path)
