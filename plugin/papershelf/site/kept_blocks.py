@@ -104,7 +104,7 @@ class KeptBlocks:
     `recipes_fingerprint`), else made and kept for the next build (`None` folder: made
     only)."""
 
-    def __init__(self, folder: Path | None, fingerprint: str, recipes_fingerprint: str = "") -> None:
+    def __init__(self, folder: Path | None, fingerprint: str, recipes_fingerprint: str) -> None:
         self.folder = folder
         self.fingerprint = fingerprint
         self.recipes_fingerprint = recipes_fingerprint
