@@ -98,10 +98,11 @@ class GeneratedPages:
         urls = {file.src_uri: unquote(file.url) for file in files if built(file.inclusion)}
         self.plan.locate(urls)  # unquoted: `href` quotes
         if self.keep_in is not None:
-            overrides = self.plan.options.overrides
-            made_from = (*self.made_from, sorted(urls.items()))
-            recipes = fingerprint((self.plan.options.blocks,), overrides)
-            self.kept = KeptBlocks(self.keep_in, fingerprint(made_from, overrides), recipes)
+            # The recipes' fingerprint holds the code, templates and overrides: the whole
+            # build's starts from it, and the override files are read once.
+            recipes = fingerprint((self.plan.options.blocks,), self.plan.options.overrides)
+            whole = fingerprint((recipes, *self.made_from, sorted(urls.items())), overrides=())
+            self.kept = KeptBlocks(self.keep_in, whole, recipes)
             self.plan.unresolved.update(self.kept.unresolved)
             self.showing.make = self.kept.made
         if not self.speed.skeletons:

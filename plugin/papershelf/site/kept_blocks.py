@@ -73,8 +73,7 @@ def fingerprint(parts: Iterable[object], overrides: Iterable[str]) -> str:
     versions of the libraries that render them."""
     digest = hashlib.sha256(_package_version().encode())
     for part in parts:
-        digest.update(repr(part).encode("utf-8", "surrogatepass"))
-        digest.update(b"\0")
+        digest.update(stored(repr(part)) + b"\0")
     for folder in overrides:
         for path in sorted(Path(folder, "papershelf").rglob("*")):
             if path.is_file():
@@ -143,7 +142,7 @@ class KeptBlocks:
             return b""
         digest = hashlib.sha256(self.recipes_fingerprint.encode())
         for part in (page.content, page.recipe()):
-            digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+            digest.update(b"\0" + stored(part))
         return digest.digest()
 
     def finish(self, unresolved: Iterable[str]) -> None:
