@@ -16,7 +16,7 @@ from itertools import combinations
 
 import pytest
 
-from conftest import FIXTURES, SEED, entry, listing, real_listing
+from conftest import FIXTURES, REAL_LISTINGS, SEED, entry, listing, real_listing
 from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.authors import index_authors
 from papershelf.indexes.commonness import COMMON_ZIPF, common_word
@@ -461,6 +461,26 @@ def test_a_mixed_library_gets_subjects_across_its_small_listings(mixed):
     assert not [name for name in discovered if " " not in name and common_word(name)]
     assert not [name for name in discovered if name.endswith(("Large Language", "developed"))]
     assert not [name for name in discovered if name.split()[0].endswith("ally")]  # `Automatically generate`
+
+
+@pytest.fixture(scope="module")
+def every_real_file() -> Library:
+    """Every real file beside the project, 1,818 papers of some 150 arXiv categories, feeds,
+    mailings, Scholar alerts and exports."""
+    if not REAL_LISTINGS.is_dir():
+        pytest.skip("the shared real listings are absent")
+    return _library(REAL_LISTINGS)
+
+
+def test_no_topic_is_named_by_a_piece_of_a_sentence(every_real_file):
+    """What research prose writes around its subjects names none: a phrase that begins or
+    ends with a stop word, compared as the stems phrases are made of (`These issues`, `To
+    address these`)."""
+    topics = index_topics(every_real_file)
+    names = [t.name for t in topics.topics if t.kind == "discovered"]
+    print(f"\nevery real file: {len(names)} discovered topics: {', '.join(names)}")
+    ends = [name for name in names if {name.split()[0].lower(), name.split()[-1].lower()} & STOP_WORDS]
+    assert not ends
 
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():

@@ -23,9 +23,9 @@ from itertools import chain
 
 from papershelf.indexes.commonness import common_word
 from papershelf.model import Library
-from papershelf.text.rules import STOP_WORDS
 from papershelf.indexes.phrases import (
     GENERIC_TERMS,
+    STOP_TERMS,
     Clause,
     PaperText,
     Phrase,
@@ -493,7 +493,7 @@ class _Chosen:
 
 def _word_at(clause: Clause, at: int) -> bool:
     """Whether a word of its own, not a function word, is at `at` of the clause."""
-    return at < len(clause.terms) and bool(clause.surfaces[at]) and clause.terms[at] not in STOP_WORDS
+    return at < len(clause.terms) and bool(clause.surfaces[at]) and clause.terms[at] not in STOP_TERMS
 
 
 def _names_after(clause: Clause, at: int) -> bool:

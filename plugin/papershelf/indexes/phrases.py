@@ -28,6 +28,7 @@ from papershelf.text.rules import STOP_WORDS, split_math, split_words
 
 __all__ = [
     "GENERIC_TERMS",
+    "STOP_TERMS",
     "Clause",
     "Corpus",
     "PaperText",
@@ -119,6 +120,11 @@ def stem(word: str) -> str:
 
 
 GENERIC_TERMS = frozenset(stem(word) for word in _GENERIC_WORDS.split())
+
+STOP_TERMS = STOP_WORDS | frozenset(map(stem, STOP_WORDS))
+"""The stop words as clauses hold them, stems: `these` is `thes` there, and a mixed library
+of real files had `These issues` and `To address these` among its topics until phrases
+were checked against stems."""
 
 
 def _words(text: str) -> Iterator[str]:
@@ -217,7 +223,7 @@ def clause_phrases(clause: Clause) -> list[Phrase]:
     of its own). The hottest loop of topic discovery, hence the flags computed once per
     word and the four lengths written out."""
     terms, surfaces = clause.terms, clause.surfaces
-    content = [term not in STOP_WORDS for term in terms]
+    content = [term not in STOP_TERMS for term in terms]
     # may_end[i]: a phrase may end with word i: the next word has a surface of its own,
     # or there is none (the stand-in "-")
     next_surfaces = (*surfaces[1:], "-")[: len(terms)]
@@ -243,7 +249,7 @@ _PAST_THE_END = (False,) * 3  # so that no bound needs checking
 def phrase_uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
     """Where in the clause `clause_phrases` finds `phrase`: the starts of its uses."""
     terms, surfaces = clause.terms, clause.surfaces
-    if phrase[0] in STOP_WORDS or phrase[-1] in STOP_WORDS:
+    if phrase[0] in STOP_TERMS or phrase[-1] in STOP_TERMS:
         return
     size, count = len(phrase), len(terms)
     start = -1
@@ -286,7 +292,7 @@ class PaperText:
 @functools.lru_cache(maxsize=1 << 17)
 def _content(term: str) -> bool:
     """A term that says something about a paper (cached: asked for every word)."""
-    return len(term) > 2 and term not in STOP_WORDS and term not in GENERIC_TERMS and not term.isdigit()
+    return len(term) > 2 and term not in STOP_TERMS and term not in GENERIC_TERMS and not term.isdigit()
 
 
 @dataclass(frozen=True)
