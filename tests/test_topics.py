@@ -475,12 +475,14 @@ def every_real_file() -> Library:
 def test_no_topic_is_named_by_a_piece_of_a_sentence(every_real_file):
     """What research prose writes around its subjects names none: a phrase that begins or
     ends with a stop word, compared as the stems phrases are made of (`These issues`, `To
-    address these`)."""
+    address these`), a citation's `et al.`, a web address (`https github com`)."""
     topics = index_topics(every_real_file)
     names = [t.name for t in topics.topics if t.kind == "discovered"]
     print(f"\nevery real file: {len(names)} discovered topics: {', '.join(names)}")
     ends = [name for name in names if {name.split()[0].lower(), name.split()[-1].lower()} & STOP_WORDS]
     assert not ends
+    citation_or_address = {"et", "al", "https", "http", "github", "www"}
+    assert not [name for name in names if citation_or_address & set(name.lower().split())]
 
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():

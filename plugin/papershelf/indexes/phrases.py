@@ -66,6 +66,11 @@ _CLAUSE_BREAK = re.compile(r"[.;:!?,()\[\]\u2013\u2014\u2026\"“”]+(?:\s|$)|[
 _MACRO = re.compile(r"\\[A-Za-z]+")
 _SPACE = re.compile(r"\s")
 _NEAR = 200  # characters before a definition that hold its long form, nearly always
+_WEB_ADDRESS = re.compile(
+    r"(?:https?://|www\.)\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|edu|io|ai|dev)\b(?:/\S*)?"
+)
+"""A web address in an abstract (`https://github.com/...`, `user.github.io/project`): where
+the code is, not what the paper is about (`Https github com` was a topic of real files)."""
 _DEFINITION = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][a-z]?s?|[A-Z]{2,}s?)\)")
 _SUFFIXES = (
     ("izations", "iz"),
@@ -121,10 +126,10 @@ def stem(word: str) -> str:
 
 GENERIC_TERMS = frozenset(stem(word) for word in _GENERIC_WORDS.split())
 
-STOP_TERMS = STOP_WORDS | frozenset(map(stem, STOP_WORDS))
+STOP_TERMS = STOP_WORDS | frozenset(map(stem, STOP_WORDS)) | {"et", "al"}
 """The stop words as clauses hold them, stems: `these` is `thes` there, and a mixed library
 of real files had `These issues` and `To address these` among its topics until phrases
-were checked against stems."""
+were checked against stems. And a citation's `et al.`, which was a topic there too."""
 
 
 def _words(text: str) -> Iterator[str]:
@@ -187,8 +192,9 @@ def _long_form(abbreviation: str, before: list[str]) -> Phrase | None:
 
 def clauses(text: str, known_aliases: dict[str, Phrase]) -> list[Clause]:
     """The text's clauses: phrases never run across punctuation (`cache. Speculative`). The
-    parenthesised definitions themselves (`(KV)`) are dropped so they do not count twice."""
-    text = _DEFINITION.sub(" ", text)
+    parenthesised definitions themselves (`(KV)`) are dropped so they do not count twice, and
+    web addresses are breaks between clauses."""
+    text = _WEB_ADDRESS.sub(", ", _DEFINITION.sub(" ", text))
     pieces = (
         _clause(piece, known_aliases)
         for is_math, run in split_math(text)
