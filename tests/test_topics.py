@@ -21,7 +21,7 @@ from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.authors import index_authors
 from papershelf.indexes.commonness import COMMON_ZIPF, common_word
 from papershelf.indexes.discovery import MIN_COHESION, MODIFIER_SHARE
-from papershelf.indexes.phrases import Corpus, stem
+from papershelf.indexes.phrases import Corpus, aliases, clauses, stem
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.csljson import csljson_file
@@ -483,6 +483,16 @@ def test_no_topic_is_named_by_a_piece_of_a_sentence(every_real_file):
     assert not ends
     citation_or_address = {"et", "al", "https", "http", "github", "www"}
     assert not [name for name in names if citation_or_address & set(name.lower().split())]
+
+
+def test_an_abbreviation_is_read_where_it_is_written_as_one():
+    """One paper defines `topological order (TO)`; a sentence of another begins with `To`,
+    which is no use of it, while `TO` and `TOs` are."""
+    known = aliases(["Phases with topological order (TO) are robust."])
+    assert known == {"to": ("topological", "order")}
+    sentence, uses = (clauses(text, known)[0].terms for text in ("To address these", "TO and TOs"))
+    assert sentence[0] == "to"
+    assert uses == ("topological", "order", "and", "topological", "order")
 
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():

@@ -214,7 +214,7 @@ def _clause(piece: str, known_aliases: dict[str, Phrase]) -> Clause:
     expanded: list[str] = []
     for word, term in zip(words, terms, strict=True):
         expansion = known_aliases.get(term)
-        if expansion and not word.islower():
+        if expansion and _written_as_abbreviation(word):
             surfaces += [word] + [""] * (len(expansion) - 1)
             expanded += expansion
         else:
@@ -263,6 +263,13 @@ def phrase_uses(clause: Clause, phrase: Phrase) -> Iterator[int]:
         end = start + size
         if terms[start:end] == phrase and surfaces[start] and (end == count or surfaces[end]):
             yield start
+
+
+def _written_as_abbreviation(word: str) -> bool:
+    """An abbreviation has a capital after its first letter (`KV`, `MoE`, `LoRA`, `GPUs`); a
+    word that only begins with one starts a sentence or a title's word (`To`, `Search`),
+    and a mixed library of real files read every `To` as a `(TO)` one paper defined."""
+    return any(char.isupper() for char in word[1:])
 
 
 def _find(terms: tuple[str, ...], term: str, start: int, stop: int) -> int:
