@@ -72,11 +72,11 @@ _HEADED_SHARE = 0.3
 names another subject (`Tools` in 30 papers of a mixed library, `tools developed` in 2)."""
 
 
-_ADVERB_ENDINGS = ("ally", "ively", "ously", "edly", "ingly", "ently", "antly", "fully")
-"""Endings of adverbs, which say how, never what (`automatically generate`): no phrase that
-names a subject holds one (`workloads increasingly depend` is part of a sentence). Nouns
-that end in `-ly` end otherwise (`anomaly`, `assembly`, `family`), and so does `early`
-(`early exit`)."""
+_ADVERB_ENDINGS = ("ally", "ively", "ously", "edly", "ingly", "ently", "antly", "fully", "ely")
+"""Endings of adverbs, which say how, never what (`automatically generate`, `widely used`):
+no phrase that names a subject holds one (`workloads increasingly depend` is part of a
+sentence). Nouns that end in `-ly` end otherwise (`anomaly`, `assembly`, `family`), and so
+does `early` (`early exit`)."""
 _CLAUSE_VERBS = frozenset(map(stem, "is are was were be been being has have had become became".split()))
 """Verbs that make a phrase part of a sentence, not a name (`cache is the dominant`,
 `value cache has become`), as stems, since phrases are compared so (`becomes` -> `becom`)."""
