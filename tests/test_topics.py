@@ -21,7 +21,7 @@ from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.authors import index_authors
 from papershelf.indexes.commonness import COMMON_ZIPF, common_word
 from papershelf.indexes.discovery import MIN_COHESION, MODIFIER_SHARE
-from papershelf.indexes.phrases import Corpus, aliases, clauses, stem
+from papershelf.indexes.phrases import Abbreviations, Corpus, clauses, stem
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.export.csljson import csljson_file
@@ -508,11 +508,38 @@ def test_a_word_of_research_prose_names_no_topic_across_fields(every_real_file):
 def test_an_abbreviation_is_read_where_it_is_written_as_one():
     """One paper defines `topological order (TO)`; a sentence of another begins with `To`,
     which is no use of it, while `TO` and `TOs` are."""
-    known = aliases(["Phases with topological order (TO) are robust."])
+    known = Abbreviations.of([("Phases with topological order (TO) are robust.", frozenset())]).everywhere
     assert known == {"to": ("topological", "order")}
     sentence, uses = (clauses(text, known)[0].terms for text in ("To address these", "TO and TOs"))
     assert sentence[0] == "to"
     assert uses == ("topological", "order", "and", "topological", "order")
+
+
+def test_an_abbreviation_means_what_its_own_field_defines():
+    """`GPT` defined in quantum physics stays `GPT` in a language paper that uses it without
+    defining it, and means the physics in a physics paper; a paper of no field reads it as
+    the library does; a paper that defines it otherwise in its own field reads its own."""
+    texts = {
+        "theory": ("Simulating a generalized probabilistic theory (GPT) on qubits.", ("quant-ph",)),
+        "physics": ("Bounds on GPT correlations.", ("quant-ph",)),
+        "language": ("Prompting GPT for code review.", ("cs.CL",)),
+        "unfiled": ("GPT and Bell tests.", ("Google Scholar alerts",)),
+        "answers": ("Question answering (QA) benchmarks for agents.", ("cs.CL",)),
+        "answers2": ("Multi-hop question answering (QA) with retrieval.", ("cs.AI",)),
+        "assurance": ("Quality assurance (QA) of dose plans in QA audits.", ("physics.med-ph",)),
+        "questions": ("QA over tables.", ("cs.LG",)),
+    }
+    papers = [Paper(key, text, (), None, "", False, fields, ()) for key, (text, fields) in texts.items()]
+    corpus = Corpus.of(papers)
+    terms = {key: [term for c in corpus.texts[key].clauses for term in c.terms] for key in texts}
+    theory, assurance, answering = (
+        [stem(word) for word in words.split()]
+        for words in ("generalized probabilistic theory", "quality assurance", "question answering")
+    )
+    assert terms["language"][1] == "gpt"
+    assert terms["physics"][2:5] == terms["unfiled"][:3] == theory
+    assert terms["assurance"][-3:-1] == assurance
+    assert terms["questions"][:2] == answering
 
 
 def test_topic_pages_grow_with_the_square_root_of_the_library():

@@ -129,6 +129,13 @@ class Listing:
     still being written does: it is read again rather than kept (see `SnapshotFolder`)."""
 
 
+SOURCES = frozenset({"Google Scholar alerts", "Hugging Face papers", "Hugging Face daily papers"})
+"""Listing topics that name where papers came from, not what they are about: no topic, and
+no field of a paper. The readers' `TOPIC`s (`papershelf.snapshots.scholar`, ...), spelled
+here rather than imported: those modules import an HTML parser that a library of copied
+text never needs."""
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
     """One paper after merging every sighting of it across snapshots."""

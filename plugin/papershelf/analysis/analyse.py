@@ -100,7 +100,7 @@ class Kept:
     library (`mkdocs serve`, `papershelf.analysis.cache.AnalysisCache`): each paper's text as
     read (with its counted terms), its export drafts and its finished entries. A new snapshot
     changes a few papers of many, and these depend on nothing but the paper (the texts, on
-    the aliases too, which `Corpus.of` checks; the finished entries, on its topics too), so
+    the abbreviations too, which `Corpus.of` checks; the finished entries, on its topics too), so
     the next analysis takes them for every paper it finds unchanged. Topics and related
     papers are found anew over the whole library: a new paper changes what is frequent and
     how rare each word is, so they are the library's, not a paper's."""

@@ -7,7 +7,7 @@ without subject classes (`hep-th`, `quant-ph`) are listed by archive, the others
 
 from __future__ import annotations
 
-__all__ = ["ARXIV_CATEGORIES", "subject_name"]
+__all__ = ["ARXIV_CATEGORIES", "field_of", "subject_name"]
 
 ARXIV_CATEGORIES: dict[str, str] = {
     "astro-ph": "Astrophysics",
@@ -176,3 +176,11 @@ def subject_name(topic: str) -> str:
     ("Statistical Finance (q-fin.ST)"); any other topic as it is."""
     name = ARXIV_CATEGORIES.get(topic.strip())
     return f"{name} ({topic.strip()})" if name else topic
+
+
+def field_of(topic: str) -> str:
+    """The field a listing topic belongs to: an arXiv code's archive (`astro-ph` for
+    `astro-ph.HE` and `astro-ph.CO`, whose papers share their abbreviations), any other
+    topic itself."""
+    code = topic.strip()
+    return code.partition(".")[0] if code in ARXIV_CATEGORIES else code

@@ -7,7 +7,8 @@ Shared by topic discovery and related papers. Three normalisations make variants
   so that a phrase matches however a paper inflects it;
 * aliases that abstracts define themselves: `key-value (KV) cache` and
   `Mixture-of-Experts (MoE)` teach that `KV` means `key value` and `MoE` means
-  `mixture of experts`, so `KV cache` and `key-value cache` become one phrase.
+  `mixture of experts`, so `KV cache` and `key-value cache` become one phrase; in the
+  papers of the fields whose papers define them (`Abbreviations`).
 
 `clause_phrases` gives the phrases a clause offers topic discovery, `phrase_uses` where a
 phrase is used.
@@ -23,17 +24,19 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import NamedTuple
 
-from papershelf.model import Paper
+from papershelf.indexes.arxiv_categories import field_of
+from papershelf.model import SOURCES, Paper
 from papershelf.text.rules import STOP_WORDS, split_math, split_words
 
 __all__ = [
     "GENERIC_TERMS",
     "STOP_TERMS",
+    "Abbreviations",
     "Clause",
     "Corpus",
+    "Fields",
     "PaperText",
     "Phrase",
-    "aliases",
     "clause_phrases",
     "clauses",
     "phrase_uses",
@@ -144,21 +147,64 @@ def _plain_words(text: str) -> list[str]:
     return split_words(_MACRO.sub(" ", text) if "\\" in text else text)
 
 
-def aliases(texts: Iterable[str]) -> dict[str, Phrase]:
-    """Abbreviations defined in the texts -> their long form as terms (`moe` -> mixture of expert).
+Fields = frozenset[str]
+"""The fields of the listing topics a paper was saved under, but sources
+(`papershelf.model.SOURCES`): arXiv archives (`hep-th`, `astro-ph`, `cs`) or the topics
+themselves; none when its listings name no subject."""
 
-    `long form (ABBR)` counts when the initials of the words before the parenthesis spell
-    the abbreviation. When texts disagree, the most frequent long form wins.
-    """
-    found: dict[str, Counter[Phrase]] = {}
-    for text in texts:
-        for match in _DEFINITION.finditer(text):
-            abbreviation = match.group(1)
-            long_form = _long_form(abbreviation, _last_words(text, match.start()))
-            if long_form:
-                key = stem(abbreviation)
-                found.setdefault(key, Counter())[long_form] += 1
-    return {abbreviation: forms.most_common(1)[0][0] for abbreviation, forms in found.items()}
+
+@dataclass(frozen=True)
+class Abbreviations:
+    """The abbreviations the papers define (`moe` -> mixture of expert), each with the fields
+    of the papers that define it. An abbreviation means different things in different fields
+    (`GPT` is a generalized probabilistic theory in quantum physics, `RGB` the red giant
+    branch in astrophysics), so a paper that uses one without defining it reads it as the
+    papers of its own fields define it, and not at all when only other fields do."""
+
+    defined: dict[str, Counter[tuple[Phrase, Fields]]]
+    """Each abbreviation's long forms, with the fields of the papers that gave each."""
+    _by_fields: dict[Fields, dict[str, Phrase]] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, texts: Iterable[tuple[str, Fields]]) -> Abbreviations:
+        """`long form (ABBR)` counts when the initials of the words before the parenthesis
+        spell the abbreviation."""
+        defined: dict[str, Counter[tuple[Phrase, Fields]]] = {}
+        for text, fields in texts:
+            for match in _DEFINITION.finditer(text):
+                abbreviation = match.group(1)
+                long_form = _long_form(abbreviation, _last_words(text, match.start()))
+                if long_form:
+                    defined.setdefault(stem(abbreviation), Counter())[long_form, fields] += 1
+        return cls(defined)
+
+    @functools.cached_property
+    def everywhere(self) -> dict[str, Phrase]:
+        """Each abbreviation's most frequent long form in the whole library: how a topic's
+        name or a taxonomy phrase is read, which belong to no field."""
+        return {abbreviation: _most_frequent(forms) for abbreviation, forms in self.defined.items()}
+
+    def in_fields(self, fields: Fields) -> dict[str, Phrase]:
+        """The long forms a paper of these fields reads: those defined by papers of one of
+        its fields or of no field. A paper of no field reads every abbreviation as the
+        library does (`everywhere`): nothing says it belongs elsewhere."""
+        if not fields:
+            return self.everywhere
+        if fields not in self._by_fields:
+            self._by_fields[fields] = {
+                abbreviation: _most_frequent(near)
+                for abbreviation, forms in self.defined.items()
+                if (near := Counter({k: n for k, n in forms.items() if not k[1] or k[1] & fields}))
+            }
+        return self._by_fields[fields]
+
+
+def _most_frequent(forms: Counter[tuple[Phrase, Fields]]) -> Phrase:
+    """The long form the most definitions give; a tie goes to the one defined first."""
+    counts: Counter[Phrase] = Counter()
+    for (long_form, _), count in forms.items():
+        counts[long_form] += count
+    return counts.most_common(1)[0][0]
 
 
 def _last_words(text: str, end: int, count: int = 8) -> list[str]:
@@ -312,29 +358,38 @@ def _content(term: str) -> bool:
 class Corpus:
     """Every paper's text, tokenised once for topics and related papers alike."""
 
-    aliases: dict[str, Phrase]
+    abbreviations: Abbreviations
     texts: dict[str, PaperText]
-    by_source: dict[tuple[str, str], PaperText] = field(default_factory=dict, repr=False, compare=False)
-    """Each text by what it was read from (title, abstract): what `of` may take again."""
+    by_source: dict[tuple[str, str, Fields], PaperText] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """Each text by what it was read from (title, abstract, fields): what `of` may take again."""
 
     @classmethod
     def of(cls, papers: Iterable[Paper], before: Corpus | None = None) -> Corpus:
         """The papers' texts; with the corpus of `before`, a paper whose title and abstract it
-        read with the same aliases keeps its text (and what was counted from it), which
-        `mkdocs serve` uses when a snapshot changes a few papers of many."""
+        read with the same abbreviations, in the same fields, keeps its text (and what was
+        counted from it), which `mkdocs serve` uses when a snapshot changes a few papers of
+        many."""
         papers = list(papers)
-        known = aliases(f"{paper.title}. {paper.abstract}" for paper in papers)
-        kept = before.by_source if before is not None and before.aliases == known else {}
+        fields = {paper.key: _fields(paper) for paper in papers}
+        known = Abbreviations.of((f"{paper.title}. {paper.abstract}", fields[paper.key]) for paper in papers)
+        kept = before.by_source if before is not None and before.abbreviations == known else {}
         texts: dict[str, PaperText] = {}
-        by_source: dict[tuple[str, str], PaperText] = {}
+        by_source: dict[tuple[str, str, Fields], PaperText] = {}
         for paper in papers:
-            source = (paper.title, _whole_words(paper))
+            source = (paper.title, _whole_words(paper), fields[paper.key])
             text = kept.get(source) or by_source.get(source)
             if text is None:
-                title = clauses(source[0], known)
-                text = PaperText(title + clauses(source[1], known), len(title))
+                in_fields = known.in_fields(source[2])
+                title = clauses(source[0], in_fields)
+                text = PaperText(title + clauses(source[1], in_fields), len(title))
             texts[paper.key] = by_source[source] = text
         return cls(known, texts, by_source)
+
+
+def _fields(paper: Paper) -> Fields:
+    return frozenset(field_of(topic) for topic in paper.topics if topic not in SOURCES)
 
 
 def _whole_words(paper: Paper) -> str:

@@ -15,16 +15,11 @@ from functools import cached_property
 
 from papershelf.indexes.arxiv_categories import subject_name
 from papershelf.indexes.discovery import discover_subjects
-from papershelf.model import Library
+from papershelf.model import SOURCES, Library
 from papershelf.indexes.phrases import Clause, Corpus, PaperText, Phrase, clauses
 from papershelf.text.slugs import RESERVED_SLUGS, slugify, unique_slugs
 
 __all__ = ["SOURCES", "Topic", "TopicIndex", "TopicOptions", "index_topics", "topic_pages"]
-
-SOURCES = frozenset({"Google Scholar alerts", "Hugging Face papers", "Hugging Face daily papers"})
-"""Listing topics that name where papers came from, not what they are about: no topic. The
-readers' `TOPIC`s (`papershelf.snapshots.scholar`, ...), spelled here rather than imported:
-those modules import an HTML parser that a library of copied text never needs."""
 
 _PAGES_PER_ROOT = 2.5
 """Topic pages per square root of the library's papers: 25 for 100 papers, 80 for 1,000."""
@@ -94,7 +89,7 @@ def index_topics(
     """Listing topics, then curated, then discovered topics; each paper's topics in that order."""
     options = options or TopicOptions()
     corpus = corpus or Corpus.of(library.papers)
-    known_aliases, paper_clauses = corpus.aliases, corpus.texts
+    known_aliases, paper_clauses = corpus.abbreviations.everywhere, corpus.texts
     named = _with_unique_slugs(
         [*_listing_topics(library), *_curated(options.taxonomy, paper_clauses, known_aliases, library)]
     )
@@ -142,7 +137,8 @@ def _about(named: list[Topic], papers: int, known_aliases: dict[str, Phrase]) ->
         term
         for topic in named
         if topic.kind == "listing" and len(topic.papers) >= _ABOUT_SHARE * papers
-        for term in _terms(topic.name, known_aliases)
+        for reading in _readings(topic.name, known_aliases)
+        for term in reading
     }
 
 
@@ -176,7 +172,7 @@ def _curated(
 ) -> list[Topic]:
     topics = []
     for name, phrases in taxonomy.items():
-        wanted = {_terms(phrase, known_aliases) for phrase in phrases} - {()}
+        wanted = {reading for phrase in phrases for reading in _readings(phrase, known_aliases)} - {()}
         keys = [
             p.key for p in library.papers if any(_contains(paper_clauses[p.key].clauses, w) for w in wanted)
         ]
@@ -184,12 +180,18 @@ def _curated(
     return sorted(topics, key=lambda topic: (-len(topic.papers), topic.name.casefold()))
 
 
-def _terms(phrase: str, known_aliases: dict[str, Phrase]) -> Phrase:
-    return tuple(term for clause in clauses(phrase, known_aliases) for term in clause.terms)
+def _readings(phrase: str, known_aliases: dict[str, Phrase]) -> set[Phrase]:
+    """A phrase's terms with its abbreviations read as the library defines them, and as
+    written: a paper of a field that defines none of them reads them as written
+    (`papershelf.indexes.phrases.Abbreviations`)."""
+    return {
+        tuple(term for clause in clauses(phrase, aliases) for term in clause.terms)
+        for aliases in (known_aliases, {})
+    }
 
 
 def _phrases_of(topic: Topic, known_aliases: dict[str, Phrase]) -> set[Phrase]:
-    return {_terms(phrase, known_aliases) for phrase in topic.phrases}
+    return {reading for phrase in topic.phrases for reading in _readings(phrase, known_aliases)}
 
 
 def _contains(paper: list[Clause], phrase: Phrase) -> bool:
