@@ -182,7 +182,7 @@ class Abbreviations:
     def everywhere(self) -> dict[str, Phrase]:
         """Each abbreviation's most frequent long form in the whole library: how a topic's
         name or a taxonomy phrase is read, which belong to no field."""
-        return {abbreviation: _most_frequent(forms) for abbreviation, forms in self.defined.items()}
+        return self._read_in(None)
 
     def in_fields(self, fields: Fields) -> dict[str, Phrase]:
         """The long forms a paper of these fields reads: those defined by papers of one of
@@ -191,20 +191,22 @@ class Abbreviations:
         if not fields:
             return self.everywhere
         if fields not in self._by_fields:
-            self._by_fields[fields] = {
-                abbreviation: _most_frequent(near)
-                for abbreviation, forms in self.defined.items()
-                if (near := Counter({k: n for k, n in forms.items() if not k[1] or k[1] & fields}))
-            }
+            self._by_fields[fields] = self._read_in(fields)
         return self._by_fields[fields]
 
-
-def _most_frequent(forms: Counter[tuple[Phrase, Fields]]) -> Phrase:
-    """The long form the most definitions give; a tie goes to the one defined first."""
-    counts: Counter[Phrase] = Counter()
-    for (long_form, _), count in forms.items():
-        counts[long_form] += count
-    return counts.most_common(1)[0][0]
+    def _read_in(self, fields: Fields | None) -> dict[str, Phrase]:
+        """Each abbreviation's long form that the most definitions give, counting those of
+        papers of one of `fields` or of no field (all of them for `None`); a tie goes to
+        the one defined first."""
+        read: dict[str, Phrase] = {}
+        for abbreviation, forms in self.defined.items():
+            counts: Counter[Phrase] = Counter()
+            for (long_form, where), count in forms.items():
+                if fields is None or not where or where & fields:
+                    counts[long_form] += count
+            if counts:
+                read[abbreviation] = counts.most_common(1)[0][0]
+        return read
 
 
 def _last_words(text: str, end: int, count: int = 8) -> list[str]:
