@@ -10,6 +10,7 @@ papers (`benchmarks/generate.py`), where hundreds of candidates meet hundreds of
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -66,7 +67,7 @@ class PlainExplainer:
     def __init__(self, vectors, topic_index, words) -> None:
         self.vectors, self.topic_index, self.words = vectors, topic_index, words
 
-    def __call__(self, key: str, other: str, score: float) -> related.Relation:
+    def __call__(self, key: str, other: str) -> related.Relation:
         words = self.words
         their_topics = set(self.topic_index.by_paper[other])
         shared_topics = tuple(
@@ -75,6 +76,7 @@ class PlainExplainer:
             if topic.kind != "listing" and topic in their_topics
         )
         mine, theirs = self.vectors[key], self.vectors[other]
+        score = math.fsum(mine[f] * theirs[f] for f in mine.keys() & theirs.keys())
         named = " ".join(name for topic in shared_topics for name in (topic.name, *topic.also)).casefold()
         shared = {
             f: mine[f] * theirs[f]

@@ -145,6 +145,29 @@ def test_related_papers_rest_on_more_than_one_common_word(mixed):
     assert not [word for r in relations for word in r.words if common_word(word)]
 
 
+def test_related_papers_are_ranked_by_their_whole_cosine(example):
+    """The index proposes candidates by the sum over each paper's strongest features only;
+    they are ranked, and scored, by the cosine of their whole vectors: title and abstract
+    terms, and topics other than the listing's counting double (`docs/guide/topics.md`)."""
+    library, topics = example
+    bags = {key: dict(bag) for key, bag in term_bags(Corpus.of(library.papers).texts).items()}
+    for paper in library.papers:
+        for topic in topics.by_paper[paper.key]:
+            if topic.kind != "listing":
+                bags[paper.key][f"topic:{topic.slug}"] = 1
+    vectors, _ = tf_idf(bags, lambda feature: 2.0 if feature.startswith("topic:") else 1.0)
+
+    def cosine(one: str, other: str) -> float:
+        return sum(weight * vectors[other].get(feature, 0.0) for feature, weight in vectors[one].items())
+
+    related = related_papers(library, topics)
+    scored = [(key, r) for key, relations in related.items() for r in relations]
+    assert len(scored) > 200
+    assert all(r.score == pytest.approx(cosine(key, r.key), abs=0.0006) for key, r in scored)
+    scores = [[r.score for r in relations] for relations in related.values()]
+    assert all(each == sorted(each, reverse=True) for each in scores)
+
+
 def test_variants_merge_on_the_example_library():
     library = _library(SEED)
     topics = index_topics(library)
