@@ -51,6 +51,9 @@ def test_split_math_only_closed_spans():
             "50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}",
         ),
         ("x – y … z", "x -- y {\\ldots} z"),
+        # scripts with no Latin base are transliterated; symbols are not (`≠` is no `=`)
+        ("数字化转型 Социальные сети", "ShuZiHuaZhuanXing Sotsial'nye seti"),
+        ("a ≠ b", "a  b"),
     ],
 )
 def test_encode_is_ascii_with_braced_accents(text: str, encoded: str):

@@ -32,7 +32,9 @@ NAMES = {
     "hex-backslash-in-a-name": ("Jo ^^5cinput", "5cinput, Jo"),
     "macro-in-a-name": (r"Bo \ours{}", "ours, Bo"),
     "specials-in-a-name": ("Cy %#_~<>|[]z", "z, Cy"),
-    "greek-given-name": ("Αλέξανδρος Smith", "Smith"),
+    "greek-given-name": ("Αλέξανδρος Smith", "Smith, Alexandros"),
+    "cyrillic": ("Иван Петров", "Petrov, Ivan"),
+    "chinese": ("明月 方", "Fang, MingYue"),
 }
 # Characters each name loses in the ASCII export, as the build and the CLI report them.
 LOST = {
@@ -48,7 +50,11 @@ LOST = {
     "macro-in-a-name": "\\{}",
     "specials-in-a-name": "%#_~<>|[]",
     "greek-given-name": "Αλέξανδρος",
+    "cyrillic": "ИванПетро",
+    "chinese": "明月方",
 }
+NON_LATIN = ("greek-given-name", "cyrillic", "chinese")
+"""Names in scripts the ASCII export transliterates."""
 DOTLESS_I_WITH_ACCENT = "\u0131[\u0300-\u036f]"  # what `{\'\i}` became in biber and pandoc
 ORGANISATIONS = {  # an accent among a label's first letters; a literal `&`
     "Tōhoku University": r"T{\=o}hoku{ }University",
@@ -85,6 +91,7 @@ def test_organisations_stay_one_name(papers: tuple[Paper, ...]):
 def test_utf8_export_keeps_letters_and_leaves_out_specials(papers: tuple[Paper, ...]):
     text = biblatex_file(papers)
     assert "García, José" in text and "Đặng, Văn" in text and "Αλέξανδρος" in text
+    assert "Петров, Иван" in text and "方, 明月" in text
     assert "x2mith, Eve" in text and "z, Cy" in text
     assert approximations(papers[list(NAMES).index("d-with-stroke")], BIBLATEX) == ""
 
@@ -93,9 +100,10 @@ def test_utf8_export_keeps_letters_and_leaves_out_specials(papers: tuple[Paper, 
 def bib(papers: tuple[Paper, ...], tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("names")
     (folder / "library.bib").write_text(bibtex_file(papers), encoding="utf-8")
-    # The UTF-8 export keeps the Greek letters, which need a Greek font, not a better export.
-    greek = papers[list(NAMES).index("greek-given-name")]
-    utf8 = [dataclasses.replace(paper, key=f"u{paper.key}") for paper in papers if paper != greek]
+    # The UTF-8 export keeps Greek, Cyrillic and Chinese letters, which need fonts of their
+    # own, not a better export.
+    others = {papers[list(NAMES).index(case)] for case in NON_LATIN}
+    utf8 = [dataclasses.replace(paper, key=f"u{paper.key}") for paper in papers if paper not in others]
     (folder / "library-biblatex.bib").write_text(biblatex_file(utf8), encoding="utf-8")
     return folder / "library.bib"
 

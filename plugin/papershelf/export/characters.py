@@ -7,7 +7,10 @@ names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in ha
 Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
 of accented letters is kept. Symbols, Greek letters and letters of their own (`ø`, `ß`) come
 from the tables below; what has no exact spelling is approximated (`exact_in_ascii` says
-which).
+which). A letter of a script with no Latin base is transliterated by
+[anyascii](https://pypi.org/project/anyascii/) (`方` -> `Fang`, `Иванов` -> `Ivanov`):
+dropped, a Chinese title was left as its punctuation and a Chinese or Russian author as
+nothing, in an export whose readers need the entry to cite it.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ import functools
 import re
 import unicodedata
 
+from anyascii import anyascii
+
 from papershelf.export.texmath import TEXT_SPECIALS
 from papershelf.text.macros import ACCENT_MARKS, LETTER_MACROS
 
-__all__ = ["STRAY", "encode_char", "exact_in_ascii"]
+__all__ = ["STRAY", "encode_char", "exact_in_ascii", "in_a_name"]
 
 _MARKS = {mark: command for command, mark in ACCENT_MARKS.items()}
 _LETTERS = {letter: "\\" + macro for macro, letter in LETTER_MACROS.items()}
@@ -95,8 +100,6 @@ _GREEK = {
     "Ψ": "Psi",
     "Ω": "Omega",
 }
-_WHOLE_LETTERS = {"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ŋ": "ng", "Ŋ": "Ng", "ĸ": "k"}
-"""Letters with no Latin base in their Unicode name, and no command in plain LaTeX."""
 _LATIN_WITH = re.compile(r"LATIN (CAPITAL|SMALL) LETTER ([A-Z]) WITH .*")
 
 
@@ -111,6 +114,13 @@ def exact_in_ascii(char: str) -> bool:
     ):
         return True
     return _accented(char)[1]
+
+
+def in_a_name(char: str) -> str:
+    """A name's character as the ASCII export spells it before encoding: a Greek letter by
+    its transliteration (`Αλέξανδρος` -> `Alexandros`), since the math that spells it in
+    text cannot stand in a name; any other character as it is."""
+    return _transliterated(char) if char in _GREEK else char
 
 
 def encode_char(char: str, ascii_only: bool = True) -> str:
@@ -140,8 +150,8 @@ def _accented(char: str) -> tuple[str, bool]:
     keeps its dot (`{\\'i}`): LaTeX drops it under an accent, while biber reads `{\\'\\i}` as
     a dotless i and a combining accent that pdflatex cannot typeset. A character with no
     Latin base becomes its compatibility form, the base its Unicode name gives (`Đ` ->
-    `D`), a common transliteration (`þ` -> `th`) or nothing; `ascii_losses` reports all
-    of these, so that callers can say what was approximated.
+    `D`), its transliteration if a letter (`þ` -> `th`, `方` -> `Fang`) or nothing;
+    `ascii_losses` reports all of these, so that callers can say what was approximated.
     """
     decomposed = unicodedata.normalize("NFD", char)
     base, marks = decomposed[0], decomposed[1:]
@@ -174,4 +184,9 @@ def _approximated(char: str) -> str:
     latin = _LATIN_WITH.fullmatch(unicodedata.name(char, ""))
     if latin:
         return latin[2] if latin[1] == "CAPITAL" else latin[2].lower()
-    return _WHOLE_LETTERS.get(char, "")
+    # Symbols keep nothing: a transliteration reads `≠` as `=` and `∀` as `V`.
+    return _transliterated(char) if unicodedata.category(char).startswith("L") else ""
+
+
+def _transliterated(letter: str) -> str:
+    return anyascii(letter).translate(_FOLDED_TABLE)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from papershelf.export.characters import STRAY, encode_char, exact_in_ascii
+from papershelf.export.characters import STRAY, encode_char, exact_in_ascii, in_a_name
 from papershelf.export.texmath import ESCAPE_TEXT, braces_balanced, plain_math, single_spaces
 from papershelf.text.rules import split_math
 
@@ -125,18 +125,23 @@ def encode_name(name: str, ascii_only: bool = True, corporate: bool = False) -> 
     Styles take a name's first letters, counting a group that starts with a backslash as
     one letter (`{\\'E}`); a cut through `\\$`, `\\textasciicircum{}` or `{$\\alpha$}` leaves
     TeX an unbalanced group or an unknown command. So a name keeps its letters, digits and
-    punctuation; TeX's special characters and whatever is spelled as math are left out
-    (`name_losses` says which). A person's comma would split the name and is left out too;
-    an organisation's `&` is written `and`.
+    punctuation; a Greek letter is transliterated (`in_a_name`), TeX's special characters
+    and whatever else is spelled as math are left out (`name_losses` says which). A
+    person's comma would split the name and is left out too; an organisation's `&` is
+    written `and`.
     """
-    return _encode_words(_name_text(name, ascii_only, corporate)[0], False, ascii_only)
+    kept = _name_text(name, ascii_only, corporate)[0]
+    return _encode_words("".join(map(in_a_name, kept)) if ascii_only else kept, False, ascii_only)
 
 
 def name_losses(name: str, ascii_only: bool = True, corporate: bool = False) -> str:
     """The characters of `name` that `encode_name` approximates or leaves out, in order."""
     kept, dropped = _name_text(name, ascii_only, corporate)
-    lost = dropped + (ascii_losses(kept) if ascii_only else "")
-    return "".join(dict.fromkeys(lost))
+    if not ascii_only:
+        return "".join(dict.fromkeys(dropped))
+    kept = unicodedata.normalize("NFC", kept)
+    spelled_otherwise = "".join(c for c in kept if in_a_name(c) != c or not exact_in_ascii(c))
+    return "".join(dict.fromkeys(dropped + spelled_otherwise))
 
 
 def _name_spelling(spelled: str) -> bool:
@@ -159,7 +164,7 @@ def _name_text(name: str, ascii_only: bool, corporate: bool) -> tuple[str, str]:
     kept: list[str] = []
     dropped: list[str] = []
     for char in text:
-        unwritable = ascii_only and not char.isascii() and not _name_spelling(encode_char(char))
+        unwritable = ascii_only and not char.isascii() and not _name_spelling(encode_char(in_a_name(char)))
         (dropped if char in left_out or unwritable else kept).append(char)
     # biber takes a word's first character for its initial: `{` of `` `{\i} `` would be one
     words = "".join(kept)
