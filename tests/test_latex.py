@@ -51,9 +51,10 @@ def test_split_math_only_closed_spans():
             "50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}",
         ),
         ("x – y … z", "x -- y {\\ldots} z"),
-        # scripts with no Latin base are transliterated; symbols are not (`≠` is no `=`)
+        # scripts with no Latin base are transliterated; math symbols are math; other
+        # symbols are left out, never transliterated (`≠` is no `=`)
         ("数字化转型 Социальные сети", "ShuZiHuaZhuanXing Sotsial'nye seti"),
-        ("a ≠ b", "a  b"),
+        ("a ≠ b ≤ ∞ ♥", "a {$\\neq$} b {$\\leq$} {$\\infty$} "),
     ],
 )
 def test_encode_is_ascii_with_braced_accents(text: str, encoded: str):

@@ -20,11 +20,15 @@ from papershelf.export.bibtex import bibtex_file
 from papershelf.export.latex import encode_latex
 from papershelf.export.texmath import (
     DELIMITER_MACROS,
+    GREEK_LETTERS,
     MATH_ARGUMENT,
     MATH_CHARS,
+    MATH_REPLACED,
     MATH_SIZES,
+    MATH_SWITCHES,
     MATH_SYMBOLS,
     MATH_TEXT,
+    MATH_UNICODE,
 )
 from papershelf.snapshots.folder import SnapshotFolder
 from papershelf.library.keys import KeyBook
@@ -73,6 +77,13 @@ AS_MATH = {
     "root-and-fraction": (r"$\sqrt[3]{x} + \frac ab$", r"$\sqrt[3]{x} + \frac ab$"),
     "delimiters": (r"$\left( \frac{a}{b} \right)^2 \big|$", r"$\left( \frac{a}{b} \right)^2 \big|$"),
     "primes-and-scripts": (r"$x'^2 + \alpha_{i}^{2}$", r"$x'^2 + \alpha_{i}^{2}$"),
+    # as arXiv abstracts write them: a font command as a script, Unicode for commands
+    "font-as-script": (
+        r"$f_\mathrm{NL}, M_\odot, x^\text{eff}$",
+        r"$f_{\mathrm{NL}}, M_\odot, x^{\mbox{eff}}$",
+    ),
+    "old-font-switches": (r"$T_{\rm eff} \lesssim 10^4$", r"$T_{\mathrm{eff}} \stackrel{<}{\sim} 10^4$"),
+    "unicode-math": ("$γ:V → W, x − y ≤ 10^{−4}$", r"$\gamma :V \rightarrow W, x - y \leq 10^{-4}$"),
 }
 CASES = {**AS_TEXT, **AS_MATH}
 # A file a successful injection would read: its marker in a log means the attack worked.
@@ -93,7 +104,11 @@ def _allowlist_math() -> list[str]:
     math += [f"\\{name} x^{{\\{name}}}" for name in sorted(MATH_SYMBOLS - {"{", "}"})]
     math += ["\\{ x^{\\{} \\} x^{\\}} \\left\\{ x \\right\\}"]  # braces balance for bibtex in pairs
     math += [f"\\{name} x \\{name}{{x}}^2 \\{name}\\alpha" for name in sorted(MATH_ARGUMENT)]
-    math += [f"\\{name}{{a % b}}^2" for name in sorted(MATH_TEXT)]
+    math += [f"\\{name}{{a % b}}^2 x_\\{name}{{a}}" for name in sorted(MATH_TEXT)]
+    math += [f"x_\\{name}{{a}}^\\{name} y" for name in sorted(MATH_ARGUMENT)]
+    math += [" ".join(GREEK_LETTERS | MATH_UNICODE)]
+    math += [f"x_{{\\{name} ab}}^2 {{\\{name} c}} \\{name} d" for name in sorted(MATH_SWITCHES)]
+    math += [f"a \\{name} b" for name in sorted(MATH_REPLACED)]
     math += [f"\\{name}( \\{name}\\lfloor" for name in sorted(MATH_SIZES)]
     math += [f"\\left\\{name} x \\right\\{name}" for name in sorted(DELIMITER_MACROS - {"{", "}"})]
     return [*math, "\\left( x \\right. \\sqrt[n]{x} \\sqrt x \\dfrac12 \\tfrac{1}{2}"]
@@ -173,7 +188,8 @@ def test_no_case_reads_a_file_or_runs_a_command(typeset: Typeset):
 
 def test_pandoc_reads_every_case(bib: Path, papers: tuple[Paper, ...], tmp_path: Path):
     """Every entry reaches pandoc's CSL, and citeproc prints them all; the one warning left
-    is pandoc's: its plain-text output cannot draw fractions and roots, and shows their TeX."""
+    is pandoc's: its plain-text output cannot draw fractions, roots and stacked signs
+    (`\\lesssim` as `\\stackrel{<}{\\sim}`), and shows their TeX."""
     need("pandoc")
     parsed = run_tool(["pandoc", "-f", "biblatex", "-t", "csljson", str(bib)], tmp_path)
     assert parsed.returncode == 0 and parsed.stderr == "", parsed.stderr
@@ -183,7 +199,8 @@ def test_pandoc_reads_every_case(bib: Path, papers: tuple[Paper, ...], tmp_path:
     printed = run_tool(args, tmp_path)
     assert printed.returncode == 0
     for warning in printed.stderr.splitlines():
-        assert re.match(r"\[WARNING\] Could not convert TeX math .*\\(frac|sqrt|overline|underline)", warning)
+        drawn = r"\\(frac|sqrt|overline|underline|stackrel)"
+        assert re.match(r"\[WARNING\] Could not convert TeX math .*" + drawn, warning)
     assert "$^^5cinput{/etc/passwd}$" in printed.stdout and "Escaped-Percent: 100%" in printed.stdout
 
 

@@ -5,8 +5,9 @@ Every non-ASCII letter becomes a brace group that starts with a backslash (`{\\'
 `{\\c{S}}`, `{\\o}`): classic bibtex treats such a group as one letter when it abbreviates
 names or builds `alpha` labels, whereas a raw UTF-8 byte sequence gets cut in half.
 Letters are decomposed (NFD) and their combining marks mapped to accent commands, so no table
-of accented letters is kept. Symbols, Greek letters and letters of their own (`ø`, `ß`) come
-from the tables below; what has no exact spelling is approximated (`exact_in_ascii` says
+of accented letters is kept. Symbols and letters of their own (`ø`, `ß`) come from the tables
+below, Greek letters and math symbols from `papershelf.export.texmath`'s (`{$\\gamma$}`,
+`{$\\leq$}`); what has no exact spelling is approximated (`exact_in_ascii` says
 which). A letter of a script with no Latin base is transliterated by
 [anyascii](https://pypi.org/project/anyascii/) (`方` -> `Fang`, `Иванов` -> `Ivanov`):
 dropped, a Chinese title was left as its punctuation and a Chinese or Russian author as
@@ -21,7 +22,7 @@ import unicodedata
 
 from anyascii import anyascii
 
-from papershelf.export.texmath import TEXT_SPECIALS
+from papershelf.export.texmath import GREEK_LETTERS, MATH_UNICODE, TEXT_SPECIALS
 from papershelf.text.macros import ACCENT_MARKS, LETTER_MACROS
 
 __all__ = ["STRAY", "encode_char", "exact_in_ascii", "in_a_name"]
@@ -37,22 +38,17 @@ _SYMBOLS = {
     "”": "''",
     "…": r"{\ldots}",
     "\u00a0": "~",
-    "×": r"{$\times$}",
-    "±": r"{$\pm$}",
     "°": r"{\textdegree}",
     "§": r"{\S}",
     "©": r"{\copyright}",
     "€": "EUR",
     "£": r"{\pounds}",
-    "→": r"{$\rightarrow$}",
-    "≤": r"{$\leq$}",
-    "≥": r"{$\geq$}",
-    "≈": r"{$\approx$}",
-    "·": r"{$\cdot$}",
     "−": "-",
     "\u2009": " ",
     "\u202f": " ",
 }
+_AS_MATH = GREEK_LETTERS | MATH_UNICODE
+"""Letters and symbols spelled as math in text (`{$\\gamma$}`, `{$\\leq$}`)."""
 STRAY = {"{": "\ue000", "}": "\ue001"}
 """Stand-ins for braces without a partner, which `encode_char` spells as math."""
 _STRAY_SPELLING = {"\ue000": r"{$\lbrace$}", "\ue001": r"{$\rbrace$}"}
@@ -65,41 +61,6 @@ _FOLDED_TABLE = str.maketrans(
         "}": _STRAY_SPELLING["\ue001"],
     }
 )
-_GREEK = {
-    "α": "alpha",
-    "β": "beta",
-    "γ": "gamma",
-    "δ": "delta",
-    "ε": "epsilon",
-    "ζ": "zeta",
-    "η": "eta",
-    "θ": "theta",
-    "ι": "iota",
-    "κ": "kappa",
-    "λ": "lambda",
-    "μ": "mu",
-    "ν": "nu",
-    "ξ": "xi",
-    "π": "pi",
-    "ρ": "rho",
-    "σ": "sigma",
-    "τ": "tau",
-    "υ": "upsilon",
-    "φ": "phi",
-    "χ": "chi",
-    "ψ": "psi",
-    "ω": "omega",
-    "Γ": "Gamma",
-    "Δ": "Delta",
-    "Θ": "Theta",
-    "Λ": "Lambda",
-    "Ξ": "Xi",
-    "Π": "Pi",
-    "Σ": "Sigma",
-    "Φ": "Phi",
-    "Ψ": "Psi",
-    "Ω": "Omega",
-}
 _LATIN_WITH = re.compile(r"LATIN (CAPITAL|SMALL) LETTER ([A-Z]) WITH .*")
 
 
@@ -108,7 +69,7 @@ def exact_in_ascii(char: str) -> bool:
         char.isascii()
         or char in _SYMBOLS
         or char in _LETTERS
-        or char in _GREEK
+        or char in _AS_MATH
         or char.isspace()
         or char in _STRAY_SPELLING
     ):
@@ -120,7 +81,7 @@ def in_a_name(char: str) -> str:
     """A name's character as the ASCII export spells it before encoding: a Greek letter by
     its transliteration (`Αλέξανδρος` -> `Alexandros`), since the math that spells it in
     text cannot stand in a name; any other character as it is."""
-    return _transliterated(char) if char in _GREEK else char
+    return _transliterated(char) if char in GREEK_LETTERS else char
 
 
 def encode_char(char: str, ascii_only: bool = True) -> str:
@@ -134,8 +95,8 @@ def encode_char(char: str, ascii_only: bool = True) -> str:
         return _SYMBOLS[char]
     if char in _LETTERS:
         return "{" + _LETTERS[char] + "}"
-    if char in _GREEK:
-        return "{$\\" + _GREEK[char] + "$}"
+    if char in _AS_MATH:
+        return "{$\\" + _AS_MATH[char] + "$}"
     return _accented(char)[0]
 
 

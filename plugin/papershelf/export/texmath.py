@@ -14,11 +14,15 @@ import re
 __all__ = [
     "DELIMITER_MACROS",
     "ESCAPE_TEXT",
+    "GREEK_LETTERS",
     "MATH_ARGUMENT",
     "MATH_CHARS",
+    "MATH_REPLACED",
     "MATH_SIZES",
+    "MATH_SWITCHES",
     "MATH_SYMBOLS",
     "MATH_TEXT",
+    "MATH_UNICODE",
     "TEXT_SPECIALS",
     "braces_balanced",
     "plain_math",
@@ -57,7 +61,7 @@ MATH_CHARS = frozenset(
     "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu "
     "xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta "
     "Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega infty prime partial nabla forall exists "
-    "emptyset ell star ast circ bullet top bot pm mp times div cdot leq geq le ge ll gg approx "
+    "emptyset ell star ast circ bullet top bot pm mp times div cdot odot leq geq le ge ll gg approx "
     "sim simeq equiv propto in ni subset supset subseteq supseteq cup cap wedge vee setminus "
     "oplus otimes mid parallel perp rightarrow leftarrow Rightarrow Leftarrow leftrightarrow "
     "Leftrightarrow to gets uparrow downarrow lfloor rfloor lceil rceil vert Vert "
@@ -82,6 +86,110 @@ MATH_ARGUMENT = {
     "bm": "mathbf",
     "operatorname": "mathrm",
 }
+GREEK_LETTERS = {
+    "α": "alpha",
+    "β": "beta",
+    "γ": "gamma",
+    "δ": "delta",
+    "ε": "epsilon",
+    "ζ": "zeta",
+    "η": "eta",
+    "θ": "theta",
+    "ι": "iota",
+    "κ": "kappa",
+    "λ": "lambda",
+    "μ": "mu",
+    "ν": "nu",
+    "ξ": "xi",
+    "π": "pi",
+    "ρ": "rho",
+    "σ": "sigma",
+    "τ": "tau",
+    "υ": "upsilon",
+    "φ": "phi",
+    "χ": "chi",
+    "ψ": "psi",
+    "ω": "omega",
+    "Γ": "Gamma",
+    "Δ": "Delta",
+    "Θ": "Theta",
+    "Λ": "Lambda",
+    "Ξ": "Xi",
+    "Π": "Pi",
+    "Σ": "Sigma",
+    "Φ": "Phi",
+    "Ψ": "Psi",
+    "Ω": "Omega",
+}
+"""The Greek letters that have a command of their own (`Α` is an `A` to LaTeX)."""
+MATH_UNICODE = {
+    "×": "times",
+    "±": "pm",
+    "∓": "mp",
+    "·": "cdot",
+    "⊙": "odot",
+    "∘": "circ",
+    "≤": "leq",
+    "≥": "geq",
+    "≪": "ll",
+    "≫": "gg",
+    "≈": "approx",
+    "∼": "sim",
+    "≃": "simeq",
+    "≡": "equiv",
+    "≠": "neq",
+    "∝": "propto",
+    "∈": "in",
+    "∉": "notin",
+    "⊂": "subset",
+    "⊆": "subseteq",
+    "∪": "cup",
+    "∩": "cap",
+    "⊗": "otimes",
+    "⊕": "oplus",
+    "∞": "infty",
+    "∂": "partial",
+    "∇": "nabla",
+    "∀": "forall",
+    "∃": "exists",
+    "∅": "emptyset",
+    "ℓ": "ell",
+    "ħ": "hbar",
+    "→": "rightarrow",
+    "←": "leftarrow",
+    "↔": "leftrightarrow",
+    "⇒": "Rightarrow",
+    "⇐": "Leftarrow",
+    "⇔": "Leftrightarrow",
+    "∑": "sum",
+    "∏": "prod",
+    "∫": "int",
+    "⋯": "cdots",
+}
+"""Unicode characters that math in a listing writes for commands of the allowlist
+(`$γ:V → W$`, as arXiv abstracts do), besides `GREEK_LETTERS`, each by its command's name."""
+_AS_COMMANDS = str.maketrans(
+    {char: f"\\{name} " for char, name in (GREEK_LETTERS | MATH_UNICODE).items()} | {"−": "-"}
+)
+MATH_SWITCHES = {
+    "rm": "mathrm",
+    "bf": "mathbf",
+    "it": "mathit",
+    "sf": "mathsf",
+    "tt": "mathtt",
+    "cal": "mathcal",
+}
+"""Old font switches, which act to the end of their group (`T_{\\rm eff}`, common in
+astronomy), and the font command each is rewritten as: the classes of some publishers
+(KOMA-Script's) stop with an error at the switches."""
+MATH_REPLACED = {
+    "lesssim": r"\stackrel{<}{\sim}",
+    "gtrsim": r"\stackrel{>}{\sim}",
+    "leqslant": r"\leq",
+    "geqslant": r"\geq",
+}
+"""Symbols of `amssymb` that abstracts use most, as plain LaTeX writes them: the same sign
+drawn from plain pieces, or the same relation in its plain glyph."""
 _MATH_FRACTIONS = frozenset({"frac", "dfrac", "tfrac"})
 # One argument (text), written escaped; amsmath's `\text` is `\mbox` in plain LaTeX.
 MATH_TEXT = {
@@ -131,6 +239,8 @@ def plain_math(math: str) -> str | None:
     """
     if _SIMPLE_MATH.fullmatch(math):  # `$n$`, `$O(n)$`: nothing to rebuild
         return single_spaces(math)
+    if not math.isascii():
+        math = math.translate(_AS_COMMANDS)
     if not math.isascii() or not braces_balanced(math):
         return None
     try:
@@ -188,6 +298,8 @@ class _MathReader:
                 has_sup = True
             elif token in "^_'":
                 raise _NotPlainMath  # "Double superscript", "Double subscript"
+            elif token[1:] in MATH_SWITCHES:
+                pieces.append(f"\\{MATH_SWITCHES[token[1:]]}{{{self._list(depth + 1, end).lstrip()}}}")
             else:
                 pieces.append(self._atom(token, depth))
                 has_sup = has_sub = False
@@ -214,6 +326,8 @@ class _MathReader:
         name = token[1:]
         if name in MATH_CHARS or name in MATH_SYMBOLS:
             return token
+        if name in MATH_REPLACED:
+            return MATH_REPLACED[name]
         if name in MATH_ARGUMENT:
             return _joined(["\\" + MATH_ARGUMENT[name], self._argument(depth)])
         if name in _MATH_FRACTIONS:
@@ -232,10 +346,14 @@ class _MathReader:
         raise _NotPlainMath
 
     def _argument(self, depth: int) -> str:
-        """What TeX takes as one argument: a group, one character or one math character."""
+        """What TeX takes as one argument: a group, one character or one math character;
+        a font or text command with its own argument is braced (`f_\\mathrm{NL}`, which
+        LaTeX reads, is written `f_{\\mathrm{NL}}`, which it must)."""
         token = self._take(skip_spaces=True)
         if token == "{":
             return self._atom(token, depth)
+        if token[1:] in MATH_ARGUMENT or token[1:] in MATH_TEXT:
+            return "{" + self._atom(token, depth) + "}"
         if len(token) == 1 and (token.isalnum() or token in _MATH_PUNCTUATION):
             return token
         if token[1:] in MATH_CHARS and len(token) > 1:
