@@ -4,7 +4,9 @@ real ones in `../shared/real-listings/` (skipped where that folder is absent).""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
+import pytest
 
 from conftest import real_listing
 from papershelf.snapshots.reader import read_snapshot
@@ -46,6 +48,46 @@ def test_a_daily_papers_page_gives_its_fifty_papers():
     names = {p.name for e in read.entries for p in e.authors}
     assert {"Olaf Dünkel", "Víctor Gallego"} <= names
     assert not names & {"Daily", "Archive", "RSS", "▲ 0"}
+
+
+def test_summaries_the_mirror_cut_at_one_length_are_marked_cut_short():
+    """The mirror cuts every summary at 500 characters, mid-word, with no ellipsis."""
+    read = page("hf-daily-papers-mirror-index-2026-05-30.html")
+    assert all(entry.truncated for entry in read.entries)
+    assert read.entries[0].abstract.endswith("search over prompt candidates or use fixe")
+
+
+def _cards(summaries: list[str]) -> str:
+    cards = (
+        f'<article><h2><a href="https://arxiv.org/abs/2605.{10000 + n}">Paper {n}</a></h2>'
+        f"<div><span>Ann Lee, Bo Wu</span></div><div>{summary}</div></article>"
+        for n, summary in enumerate(summaries)
+    )
+    return f"<html><head><title>Daily Papers 2026-05-30</title></head><body>{''.join(cards)}</body></html>"
+
+
+@pytest.mark.parametrize(
+    ("summaries", "cut"),
+    [
+        # as written: lengths vary, and so does where a summary stops
+        (["We study x. " * 30, "We study y. " * 41 + "Then z", "We study w. " * 12], [False, False, False]),
+        # cut at one length: the ones stopping mid-sentence were cut, a full stop was not
+        (
+            ["a" * 95 + " word", "b" * 96 + " wor.", "c" * 97 + " wo", "d" * 40 + "."],
+            [True, False, True, False],
+        ),
+        # two at one length are not yet a page's rule
+        (["a" * 95 + " word", "b" * 96 + " word", "c" * 20], [False, False, False]),
+    ],
+)
+def test_a_cards_page_that_cuts_at_one_length_marks_those_cut(
+    summaries: list[str], cut: list[bool], tmp_path: Path
+):
+    path = tmp_path / "daily.html"
+    path.write_text(_cards(summaries), encoding="utf-8")
+    read = read_snapshot(path)
+    assert read.problems == ()
+    assert [entry.truncated for entry in read.entries] == cut
 
 
 def page(name: str):

@@ -77,6 +77,9 @@ class RawEntry:
     date_expected: bool = True
     """False where the source may rightly give none (a library entry, an alert whose day is
     said once for the file): a missing date is then no problem (the paper is undated)."""
+    abstract_cut: bool = False
+    """True where the source cut the abstract without an ellipsis to say so (a page that
+    cuts every summary at one length): it is then marked cut short all the same."""
     complete_undated: bool = False
     """True for a library the user keeps: an entry its source gives no date is complete
     there, and its key is remembered. A listing item without one is not: a later snapshot
@@ -107,6 +110,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     if raw.authors is not None and not authors.persons:
         problems.append(Problem(raw.authors_at, "no authors"))
     abstract, truncated = _abstract(raw.abstract)
+    truncated = truncated or (raw.abstract_cut and bool(abstract))
     if raw.authors is not None and not abstract and raw.abstract_expected:
         problems.append(Problem(raw.title_at, "entry has no abstract"))
     title = decode_latex(raw.title).strip()

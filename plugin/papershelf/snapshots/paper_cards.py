@@ -6,6 +6,8 @@ authors are the first short block after the heading that reads as a list of name
 (`Ann Lee, Bo Wu et al.`); the abstract is its longest block. The page says its day once
 (`Daily Papers — 2026-05-30` in its title or first heading): that is every paper's date, as
 a listing's date is. Upvotes, submitters, link rows and menus are no part of an entry.
+A page may cut every summary at one length with no ellipsis (a mirror of the daily papers
+cuts at 500 characters, mid-word): those are marked cut short (`_cut_at_one_length`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import Counter
+from dataclasses import replace
 
 from bs4 import BeautifulSoup, Tag
 
@@ -27,6 +30,10 @@ _ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NAME = re.compile(r"^[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){0,4}$")
 _ET_AL = re.compile(r"\s+et al\.?$")
 _MIN_CARDS = 2
+_AT_THE_CAP = 3
+_CAP_SLACK = 5
+"""Characters a cut summary may lose to white space collapsed after it was cut."""
+_SENTENCE_ENDS = (".", "!", "?", ")", '"', "”", "’", "…")
 TOPIC = "Hugging Face daily papers"
 
 
@@ -37,28 +44,47 @@ def is_paper_cards(soup: BeautifulSoup) -> bool:
 def read_paper_cards(soup: BeautifulSoup, file: str) -> Listing:
     headings = _headings(soup)
     day = _page_day(soup)
+    holding = Counter(id(parent) for heading, _ in headings for parent in heading.parents)
+    raws = [_raw_entry(heading, link, _card(heading, holding, soup), file, day) for heading, link in headings]
+    cut = _cut_at_one_length([raw.abstract for raw in raws])
     entries: list[Entry] = []
     problems: list[Problem] = []
-    holding = Counter(id(parent) for heading, _ in headings for parent in heading.parents)
-    for heading, link in headings:
-        card = _card(heading, holding, soup)
-        at = Sighting(file, getattr(heading, "sourceline", None) or 1)
-        blocks = [tag_text(block) for block in _blocks(card) if not block.find_parent(heading.name)]
-        blocks = [block for block in blocks if block and block != tag_text(heading)]
-        authors = next((block for block in blocks if _reads_as_names(block)), None)
-        raw = RawEntry(
-            title=tag_text(link),
-            title_at=at,
-            authors=_ET_AL.sub(", et al.", authors) if authors else None,
-            authors_at=at,
-            date=day,
-            abstract=max((b for b in blocks if b != authors), key=len, default=""),
-            ids=arxiv_ids(str(link.get("href", ""))),
-        )
-        entry, found = build_entry(raw, TOPIC)
+    for raw, was_cut in zip(raws, cut, strict=True):
+        entry, found = build_entry(replace(raw, abstract_cut=was_cut), TOPIC)
         entries.append(entry)
         problems += found
     return Listing(file, TOPIC, tuple(entries), tuple(problems), found=len(headings))
+
+
+def _raw_entry(heading: Tag, link: Tag, card: Tag, file: str, day: dt.date | None) -> RawEntry:
+    at = Sighting(file, getattr(heading, "sourceline", None) or 1)
+    blocks = [tag_text(block) for block in _blocks(card) if not block.find_parent(heading.name)]
+    blocks = [block for block in blocks if block and block != tag_text(heading)]
+    authors = next((block for block in blocks if _reads_as_names(block)), None)
+    return RawEntry(
+        title=tag_text(link),
+        title_at=at,
+        authors=_ET_AL.sub(", et al.", authors) if authors else None,
+        authors_at=at,
+        date=day,
+        abstract=max((b for b in blocks if b != authors), key=len, default=""),
+        ids=arxiv_ids(str(link.get("href", ""))),
+    )
+
+
+def _cut_at_one_length(abstracts: list[str]) -> list[bool]:
+    """Whether each abstract was cut by a page that cuts every summary at one length: when
+    `_AT_THE_CAP` or more come within `_CAP_SLACK` characters of the longest (abstracts as
+    written vary by hundreds), those of them that stop mid-sentence were cut. On the mirror
+    of the daily papers, 50 of 50 are 498 to 500 characters long."""
+    lengths = [len(" ".join(abstract.split())) for abstract in abstracts]
+    cap = max(lengths, default=0) - _CAP_SLACK
+    if sum(length >= cap for length in lengths) < _AT_THE_CAP:
+        return [False] * len(abstracts)
+    return [
+        length >= cap and not abstract.rstrip().endswith(_SENTENCE_ENDS)
+        for abstract, length in zip(abstracts, lengths, strict=True)
+    ]
 
 
 def _headings(soup: BeautifulSoup) -> list[tuple[Tag, Tag]]:
