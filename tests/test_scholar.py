@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import real_listing
+from papershelf.model import DAY, YEAR
 from papershelf.snapshots.reader import read_snapshot
 
 ALERTS = {
@@ -45,6 +46,9 @@ def test_titles_authors_and_where_each_paper_is():
         ["A Karmakar"],
         ["M Abdi", "H Rocha", "S Demeyer"],
     ]
+    # without the e-mail's day, the year the green line ends with dates the paper
+    assert (first.date, first.date_precision) == (dt.date(2019, 1, 1), YEAR) and not first.provisional
+    assert [e.date for e in no_venue.entries] == [dt.date(2019, 1, 1), None]  # "A Karmakar - 2019"
     springer = read_snapshot(body("alert-2019-12-10-uri-alon-new-citations.html")).entries[2]
     assert springer.ids.doi.startswith("10.1007/978-3-030-36808-1")
 
@@ -65,6 +69,7 @@ def test_an_alert_saved_as_eml_is_dated_by_its_message(tmp_path: Path):
     read = read_snapshot(tmp_path / "alert.eml")
     assert read.problems == () and len(read.entries) == 3
     assert all(e.date == dt.date(2019, 12, 10) and not e.provisional for e in read.entries)
+    assert all(e.date_precision == DAY for e in read.entries)  # the day, not the line's year
 
 
 def test_an_eml_that_is_no_alert_is_one_warning(tmp_path: Path):

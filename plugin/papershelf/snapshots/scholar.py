@@ -5,8 +5,10 @@ redirect to the paper (`scholar_url?url=https://arxiv.org/pdf/1912.02972&...`), 
 line `S Liu, C Gao - arXiv preprint arXiv:1912.02972, 2019` (initials and surnames, a venue
 cut with `…`, a year; either may be missing) and a snippet (`div.gse_alrt_sni`) cut with `…`.
 An alert says no day of its own but in its e-mail's `Date:` header: saved as `.eml`, that
-is the papers' date, as a listing's day is; saved as bare HTML, the papers are undated and
-the file says so in one warning (their keys wait for a dated sighting).
+is the papers' date, as a listing's day is; saved as bare HTML, the file says so in one
+warning, and each paper is dated by the year its green line ends with (`..., 2019`), as a
+`.bib` entry that gives only a year is; a paper whose line shows none is undated (its key
+waits for a dated sighting).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 from bs4 import BeautifulSoup, Tag
 
 from papershelf.library.identifiers import arxiv_ids, find_doi
-from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.model import DAY, YEAR, Entry, Identifiers, Listing, Problem, Sighting
 from papershelf.snapshots.decoding import shown
 from papershelf.snapshots.entries import RawEntry, build_entry, tag_text
 
@@ -27,6 +29,7 @@ __all__ = ["is_scholar_alert", "read_scholar_alert"]
 
 TOPIC = "Google Scholar alerts"
 _BYLINE = re.compile(r"^(?P<authors>.*?)(?:\s+-\s+(?P<venue>.*))?$")
+_YEAR_LAST = re.compile(r"(?:^|[\s,])((?:19|20)\d\d)$")
 
 
 def is_scholar_alert(soup: BeautifulSoup) -> bool:
@@ -61,9 +64,10 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
         title_at=at,
         authors=match["authors"].rstrip(" …") if match else None,
         authors_at=at,
-        date=day,
+        date=day or _year(venue),
         abstract=_snippet(snippet),
         ids=_ids(target, venue),
+        date_precision=DAY if day else YEAR,
         date_expected=day is not None,  # else the file says once that it has no date
     )
     entry, problems = build_entry(raw, TOPIC)
@@ -72,6 +76,12 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
     if match and match["authors"].endswith("…"):
         entry = replace(entry, authors_truncated=True)
     return entry, problems
+
+
+def _year(venue: str) -> dt.date | None:
+    """The year a green line ends with, as the first day of that year."""
+    match = _YEAR_LAST.search(venue.strip())
+    return dt.date(int(match[1]), 1, 1) if match else None
 
 
 def _snippet(block: object) -> str:
