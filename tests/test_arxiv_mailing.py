@@ -82,6 +82,11 @@ def test_a_past_week_listing_dates_papers_by_their_records_and_keeps_numbered_af
     )
     hasebe = next(e for e in read.entries if e.authors[0].name == "Takashi Hasebe")
     assert [p.affiliation for p in hasebe.authors[:2]] == ["Kavli IPMU", "Ehime U."]
+    # numbers the record gives no key for are no affiliation, the last author's included
+    for keyless in (by_id["2302.14832"], by_id["2303.00339"]):
+        assert all(p.affiliation is None for p in keyless.authors), keyless.authors
+    assert by_id["2302.14832"].authors[-1].name == "Sonia Zine"
+    assert "Gian Gabriele Ori" in {p.name for p in by_id["2302.14832"].authors}  # "(11 and 12)"
 
 
 MAILINGS = [

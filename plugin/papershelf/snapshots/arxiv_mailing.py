@@ -141,20 +141,22 @@ def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | 
 
 
 def _authors(line: str) -> str:
-    """`A, B and C ((1) X, (2) Y)` with numbers -> `A (X), B (X; Y), C`, commas only."""
+    """`A, B and C ((1) X, (2) Y)` with numbers -> `A (X), B (X; Y), C`, commas only. Numbers
+    the line gives no key for (arXiv's mailings cut some keys off) are no affiliation: they
+    are left out, and a note beside them kept (`(5, on behalf of the team)`)."""
     affiliations = {}
     group = _trailing_group(line)
-    if group is not None and _NUMBERED.search(line[group:]):
+    if group is not None and _NUMBERED.search(line[group + 1 : -1]):
         parts = _NUMBERED.split(line[group + 1 : -1])
         affiliations = {parts[i]: parts[i + 1].strip(" ,") for i in range(1, len(parts) - 1, 2)}
         line = line[:group].rstrip()
 
     def named(marks: re.Match[str]) -> str:
         numbers = re.findall(r"\d+", marks[1])
-        if not affiliations or not all(number in affiliations for number in numbers):
-            return marks[0]
-        names = [affiliations[number] for number in numbers] + ([marks[2].strip()] if marks[2] else [])
-        return "(" + "; ".join(names) + ")"
+        note = [marks[2].strip()] if marks[2] else []
+        if not all(number in affiliations for number in numbers):
+            return f"({note[0]})" if note else ""
+        return "(" + "; ".join([affiliations[number] for number in numbers] + note) + ")"
 
     line = _MARKS.sub(named, line)
     return re.sub(r",?\s+and\s+(?![^()]*\))", ", ", line)
