@@ -248,3 +248,16 @@ def test_letter_pages_are_paged_in_the_words_of_every_paged_list(site_builder, m
     assert first.select_one("article h1").get_text() == "Authors: L"
     assert second.select_one("article h1").get_text() == "Authors: L (page 2 of 2)"
     assert second.title.get_text().startswith("Authors: L (page 2 of 2)")
+
+
+def test_a_paper_without_an_abstract_has_no_abstract_section(site_builder):
+    """A library entry (or a replacement in an arXiv listing) may rightly give none: no
+    "Abstract" heading over nothing."""
+    site_builder.snapshot("mine.bib", "@article{ann2020ode, title={An Ode}, author={Ann Lee}, year={2020}}\n")
+    built = site_builder.build()
+    assert built.warnings == []
+    page = built.page("papers/ann2020ode/")
+    assert page.select_one(".ps-abstract") is None
+    assert "Abstract" not in [h.get_text(strip=True) for h in page.select("h2")]
+    assert page.select_one("h1.ps-paper-title").get_text(strip=True) == "An Ode"
+    assert page.select_one(".ps-bibtex code") is not None  # the rest of the page is there

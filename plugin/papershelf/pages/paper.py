@@ -82,10 +82,9 @@ def _sections(ctx: PageContext, paper: Paper, curation: Curation) -> list[Sectio
     """What the page shows, section by section, each made by its macro when called."""
     here = _src_uri(paper)
     words = ctx.words
-    sections = [
-        Section(None, partial(_head, ctx, paper, here)),
-        Section(words.abstract, partial(_abstract, ctx, paper)),
-    ]
+    sections = [Section(None, partial(_head, ctx, paper, here))]
+    if paper.abstract:  # a replacement in an arXiv listing, a library entry may have none
+        sections.append(Section(words.abstract, partial(_abstract, ctx, paper)))
     if ctx.options.related > 0:
         sections.append(Section(words.related, partial(_related, ctx, paper.key, here), False))
     if holding := curation.holding.get(paper.key, []):
