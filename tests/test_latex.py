@@ -7,6 +7,7 @@ import pytest
 from conftest import cpu_seconds
 from papershelf.export.latex import encode_latex
 from papershelf.snapshots.latex import decode_latex
+from papershelf.text.mathtext import plain_title
 from papershelf.text.rules import split_math
 
 
@@ -97,3 +98,19 @@ def test_decoding_time_grows_linearly_with_nesting():
 
     small, large = seconds(2000), seconds(16000)
     assert large < 24 * small + 0.05  # 8x the input: about 8x the time; quadratic would be 64x
+
+
+@pytest.mark.parametrize(
+    ("title", "plain"),
+    [
+        ("Sparse $O(L^2)$ Attention", "Sparse O(L²) Attention"),
+        ("Fermi surface in Sr$_{2}$IrO$_{4}$", "Fermi surface in Sr₂IrO₄"),
+        (
+            "Constraints on $f_\\mathrm{NL}$ through $\\mu$-distortion",
+            "Constraints on f_NL through μ-distortion",
+        ),
+        ("$\\frac{a}{b}$ for \\$5", "a/b for $5"),
+    ],
+)
+def test_a_title_in_plain_text_reads_its_formulas(title: str, plain: str):
+    assert plain_title(title) == plain

@@ -46,6 +46,7 @@ def test_fixture_site_pages_and_zero_warnings(site_builder):
     page = built.page("papers/garciaferrero2026sparse/")
     title = page.select_one("h1.ps-paper-title")
     assert title.find("math") is not None and "attention for LLMs!" in title.get_text()
+    assert page.title.get_text() == "Sparse O(L²) attention for LLMs! - Fixture"  # the tab: no TeX
     authors = page.select(".ps-authors a")
     assert [a.get_text() for a in authors] == ["Iker García-Ferrero", "Bo Li"]
     assert (

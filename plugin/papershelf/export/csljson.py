@@ -8,18 +8,15 @@ capitalises to `$\\Alpha$`), and it and each word whose case matters (`1M`, `LLM
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from xml.etree.ElementTree import Element
-
-from latex2mathml.converter import convert_to_element
 
 from papershelf.export.bibtex import keywords
 from papershelf.export.latex import case_matters
 from papershelf.library.identifiers import web_ids
 from papershelf.model import Paper, Person, date_parts
+from papershelf.text.mathtext import math_text
 from papershelf.text.rules import split_math, split_name
 from papershelf.text.stored import stored, unstored_pieces
 
@@ -30,7 +27,6 @@ _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # in data, a word joiner after the `<` keeps it text.
 _KEPT_LESS_THAN = "<\u2060"
 _TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
-_SCRIPTS = {"msup": ("sup",), "msub": ("sub",), "msubsup": ("sub", "sup")}
 _ITEM_END = b"\n }"
 """How an item (an element of the array, one space in) ends."""
 
@@ -121,30 +117,13 @@ def _nocase(rich: str) -> str:
 
 
 def _math_text(latex: str) -> str:
-    """A formula as text with CSL's `<sup>`/`<sub>`, or its source if it cannot be read."""
-    try:
-        return _node_text(convert_to_element(latex))
-    except Exception:  # noqa: BLE001 - latex2mathml raises many types on what it cannot read
-        return latex.replace("<", _KEPT_LESS_THAN)
+    """A formula as text with CSL's `<sup>`/`<sub>`, or its source if it cannot be read;
+    every `<` of a formula is text (`$a<b>c$` spans what looks like a tag)."""
+    return math_text(latex, _csl_script, lambda text: text.replace("<", _KEPT_LESS_THAN))
 
 
-def _node_text(element: Element) -> str:
-    """The text of a MathML element: scripts as `<sup>`/`<sub>`, a fraction as `a/b`, a
-    root as `√`; the converter writes characters as references (`&#x003B1;`)."""
-    tag = element.tag.rpartition("}")[2]
-    children = [_node_text(child) for child in element]
-    if tag in _SCRIPTS and len(children) == len(_SCRIPTS[tag]) + 1:
-        base, *scripts = children
-        return base + "".join(
-            f"<{name}>{script}</{name}>" for name, script in zip(_SCRIPTS[tag], scripts, strict=True)
-        )
-    if tag == "mfrac" and len(children) == 2:
-        return "/".join(children)
-    if tag == "msqrt":
-        return "√" + "".join(children)
-    # A tag may span several elements' text (`$a<b>c$`): every `<` of a formula is text.
-    own = html.unescape(element.text or "").replace("<", _KEPT_LESS_THAN)
-    return own + "".join(children)
+def _csl_script(kind: str, text: str) -> str:
+    return f"<{kind}>{text}</{kind}>"
 
 
 def _person(person: Person) -> dict[str, str]:

@@ -27,6 +27,7 @@ from papershelf.pages.context import PageContext
 from papershelf.pages.wording import shortened
 from papershelf.pages.markup import external, joined, rendered
 from papershelf.pages.searching import search_text, typed_name
+from papershelf.text.mathtext import plain_title
 
 __all__ = ["arxiv_title_search", "citation_meta", "citation_tags", "paper_page"]
 
@@ -67,7 +68,7 @@ def arxiv_title_search(title: str) -> str:
 
 def paper_page(ctx: PageContext, paper: Paper, curation: Curation) -> SiteFile:
     """The page; its sections are made when MkDocs renders it."""
-    front = ctx.front_matter(paper.title, indexed=True)
+    front = ctx.front_matter(plain_title(paper.title), indexed=True)  # a tab shows no MathML
     sections = partial(_sections, ctx, paper, curation)
     search_view = partial(_search_view, ctx, paper)
     recipe = partial(_recipe, ctx, paper, curation) if not ctx.overridden("paper") else None
