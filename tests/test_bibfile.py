@@ -135,6 +135,9 @@ def test_a_ris_export_from_zotero():
     assert (second.date, second.date_precision) == (dt.date(2019, 10, 1), MONTH)  # `2019/10//undefined`
     assert second.ids.doi == "10.1007/s10151-019-02080-0"
     assert read.entries[3].date == dt.date(2019, 7, 24)
+    # `Inflammatory Bowel  Disease`: a title's white space is one space, in every export
+    assert all("  " not in entry.title for entry in read.entries)
+    assert any("Inflammatory Bowel Disease and Depression" in entry.title for entry in read.entries)
 
 
 def test_a_ris_record_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path):

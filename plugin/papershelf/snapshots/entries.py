@@ -113,7 +113,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     truncated = truncated or (raw.abstract_cut and bool(abstract))
     if raw.authors is not None and not abstract and raw.abstract_expected:
         problems.append(Problem(raw.title_at, "entry has no abstract"))
-    title = decode_latex(raw.title).strip()
+    title = " ".join(decode_latex(raw.title).split())  # a RIS title may hold `Bowel  Disease`
     undated = reading.date is None and not (raw.complete_undated and raw.date is None)
     undecodable = any("\ufffd" in text for text in (title, *(person.name for person in authors.persons)))
     entry = Entry(
