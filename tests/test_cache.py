@@ -163,13 +163,17 @@ def test_a_listing_cut_off_mid_entry_is_not_kept(tmp_path, reads):
     assert reads == ["a.txt", "a.txt"]
 
 
-def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(monkeypatch):
-    """Topic names come from wordfreq's data, CSL titles from latex2mathml: a cache made
-    with other versions of them is not used."""
+@pytest.mark.parametrize("library", ["wordfreq", "latex2mathml", "anyascii"])
+def test_an_upgrade_of_a_library_the_analysis_holds_data_of_makes_a_new_cache(monkeypatch, library):
+    """Topic names come from wordfreq's data, CSL titles from latex2mathml, the ASCII
+    BibTeX of other scripts from anyascii: a cache made with other versions of them is not
+    used."""
     cache_module.code_version.cache_clear()
     before = cache_module.code_version()
     real = cache_module.metadata.version
-    monkeypatch.setattr(cache_module.metadata, "version", lambda name: real(name) + ".post1")
+    monkeypatch.setattr(
+        cache_module.metadata, "version", lambda name: real(name) + (".post1" if name == library else "")
+    )
     cache_module.code_version.cache_clear()
     try:
         assert cache_module.code_version() != before

@@ -69,7 +69,7 @@ __all__ = [
     "opened_regular",
 ]
 
-_ANALYSED_WITH = ("wordfreq", "latex2mathml")
+_ANALYSED_WITH = ("wordfreq", "latex2mathml", "anyascii")
 _ANALYSIS = "analysis.msgpack"
 _LISTINGS = "listings.msgpack"
 _FORMAT = 2
