@@ -8,9 +8,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 
 from conftest import SiteBuilder, entry, listing, real_listing
-from papershelf.model import MONTH, YEAR
+from papershelf.model import DAY, MONTH, YEAR
 from papershelf.snapshots.reader import read_snapshot
 
 
@@ -192,6 +193,25 @@ def test_a_ris_author_with_a_suffix_is_one_person(tmp_path: Path):
     )
     read = read_snapshot(tmp_path / "jr.ris")
     assert [p.name for p in read.entries[0].authors] == ["Ann Lee", "John Smith, Jr."]
+
+
+@pytest.mark.parametrize(
+    ("tags", "date", "precision"),
+    [
+        ("Y1  - 2020/01/\n", dt.date(2020, 1, 1), MONTH),  # PubMed's RIS export
+        ("Y1  - 1994\n", dt.date(1994, 1, 1), YEAR),  # APA PsycINFO's
+        ("Y1  - 2012/11/01\n", dt.date(2012, 11, 1), DAY),
+    ],
+)
+def test_a_ris_date_in_y1_and_an_abstract_in_n2_are_read(tags: str, date, precision, tmp_path: Path):
+    """Databases write the date as `Y1` and the abstract as `N2` where Zotero writes `PY`
+    and `AB`."""
+    record = f"TY  - JOUR\nTI  - Recall\nAU  - Lee, Ann\n{tags}N2  - We recall things.\nER  - \n"
+    (tmp_path / "db.ris").write_text(record, encoding="utf-8")
+    read = read_snapshot(tmp_path / "db.ris")
+    assert read.problems == ()
+    entry = read.entries[0]
+    assert (entry.date, entry.date_precision, entry.abstract) == (date, precision, "We recall things.")
 
 
 # A hand-made references file of the kind a paper's sources hold: macros its author's

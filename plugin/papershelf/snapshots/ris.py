@@ -1,9 +1,10 @@
 """Reader for RIS files (Zotero's, EndNote's and most databases' export), read with `rispy`.
 
 Each record (`TY  -` to `ER  -`) is a paper. Authors come as `Family, Given` (`AU`, `A1`);
-the date is `DA` or `PY`/`Y1` (`2019/10//`, with Zotero's `undefined` where a part is
-missing), to the precision given; `DO` is the DOI, `UR` a link. RIS has no citation key of
-its own (`ID` is a record number in some exports, not a key), so papers get the usual keys.
+the date is `DA`, `PY` or `Y1` (`2019/10//`, with Zotero's `undefined` where a part is
+missing), to the precision given; the abstract `AB`, or `N2` where a database writes it so;
+`DO` is the DOI, `UR` a link. RIS has no citation key of its own (`ID` is a record number in
+some exports, not a key), so papers get the usual keys.
 """
 
 from __future__ import annotations
@@ -67,14 +68,16 @@ def parse_ris(text: str, file: str) -> Listing:
 
 def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, list[Problem]]:
     people = record.get("authors") or record.get("first_authors") or []
-    date, precision = _date(str(record.get("date") or record.get("year") or ""))
+    # rispy names `Y1` (PubMed's, RefWorks' and Ovid's date) `publication_year`
+    written = record.get("date") or record.get("year") or record.get("publication_year") or ""
+    date, precision = _date(str(written))
     raw = RawEntry(
         title=title,
         title_at=at,
         authors=", ".join(_name(str(person)) for person in people) if isinstance(people, list) else None,
         authors_at=at,
         date=date,
-        abstract=str(record.get("abstract") or ""),
+        abstract=str(record.get("abstract") or record.get("notes_abstract") or ""),  # `AB`, else `N2`
         ids=_ids(record),
         date_precision=precision,
         any_age=True,
