@@ -214,6 +214,19 @@ def test_a_ris_date_in_y1_and_an_abstract_in_n2_are_read(tags: str, date, precis
     assert (entry.date, entry.date_precision, entry.abstract) == (date, precision, "We recall things.")
 
 
+def test_escapes_in_a_dblp_url_and_doi_are_read_as_the_characters(tmp_path: Path):
+    """DBLP writes `paper\\_files` in NeurIPS URLs and `\\_` in DOIs for classic bibtex."""
+    (tmp_path / "dblp.bib").write_text(
+        "@inproceedings{DBLP:conf/nips/Yang24,\n  author = {Lihe Yang},\n  title = {Depth},\n"
+        "  year = {2024},\n  url = {http://papers.nips.cc/paper\\_files/paper/2024/hash/a-Abstract.html},\n"
+        "  doi = {10.1007/978-3-031-39698-4\\_33}\n}\n",
+        encoding="utf-8",
+    )
+    ids = read_snapshot(tmp_path / "dblp.bib").entries[0].ids
+    assert ids.url == "http://papers.nips.cc/paper_files/paper/2024/hash/a-Abstract.html"
+    assert ids.doi == "10.1007/978-3-031-39698-4_33"
+
+
 # A hand-made references file of the kind a paper's sources hold: macros its author's
 # other file defined (`ieeeacm`), a field written twice, a `@misc` with only a URL.
 HAND_MADE = r"""@string{acm = "ACM"}

@@ -45,6 +45,8 @@ _START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
+_VERBATIM = ("doi", "url", "eprint")
+_ESCAPED_IN_VERBATIM = re.compile(r"\\([_%&#$~])")
 _LINE = re.compile(r"\bline (\d+)")
 _DUPLICATE = re.compile(r"entry with key (.*) has a duplicate (.*) field")
 """pybtex's `DuplicateField` says which only in its message."""
@@ -272,6 +274,7 @@ def _month(text: str) -> int:
 def _ids(fields: dict[str, str]) -> Identifiers:
     """`eprint` with an arXiv (or no) `archivePrefix`, else wherever else the entry names its
     arXiv paper (`mentioned_arxiv`: a DOI, the url, `journal = {arXiv:ID [cat]}`, a note)."""
+    fields = fields | {name: _verbatim(fields[name]) for name in _VERBATIM if name in fields}
     archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
     eprint = fields.get("eprint", "")
     primary_class = fields.get("primaryclass") or fields.get("eprintclass") or ""
@@ -280,3 +283,10 @@ def _ids(fields: dict[str, str]) -> Identifiers:
     if not ids:
         ids = mentioned_arxiv((fields.get(name, "") for name in _MENTIONS), primary_class)
     return replace(ids, doi=doi or ids.doi, url=ids.url or fields.get("url", ""))
+
+
+def _verbatim(value: str) -> str:
+    """A `doi`, `url` or `eprint` as written for classic bibtex, which has no verbatim
+    fields: DBLP writes `paper\\_files` in the URL of every NeurIPS paper and `4\\_33` in
+    DOIs, which mean `paper_files` and `4_33`."""
+    return _ESCAPED_IN_VERBATIM.sub(r"\1", value)
