@@ -126,6 +126,26 @@ def test_json_that_is_no_csl_library_is_one_warning(tmp_path: Path):
     assert len(said["cut.json"]) == 1 and "not valid JSON" in said["cut.json"][0]
 
 
+def test_an_array_of_other_records_is_no_csl_library(tmp_path: Path):
+    """Semantic Scholar's batch API answers with an array of papers with titles, `authors`
+    and `year`: no CSL item, so one warning and no paper without authors."""
+    s2 = [{"paperId": "p1", "title": "An arXiv Paper", "authors": [{"name": "Alice"}], "year": 2024}]
+    (tmp_path / "s2.json").write_text(json.dumps(s2), encoding="utf-8")
+    read = read_snapshot(tmp_path / "s2.json")
+    assert read.entries == ()
+    assert [str(p) for p in read.problems] == [
+        "s2.json:1: not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
+    ]
+
+
+def test_a_csl_date_written_date_parts_is_read(tmp_path: Path):
+    """`date_parts`, not the schema's `date-parts`, in real data made from Zotero's."""
+    item = {"id": "x", "type": "report", "title": "HTTP", "issued": {"date_parts": [[2014, 6]]}}
+    (tmp_path / "lib.json").write_text(json.dumps([item]), encoding="utf-8")
+    entry = read_snapshot(tmp_path / "lib.json").entries[0]
+    assert (entry.date, entry.date_precision) == (dt.date(2014, 6, 1), MONTH)
+
+
 def test_a_ris_export_from_zotero():
     read = read_snapshot(real("ris-zotero-pubmed-6-items.ris"))
     assert read.problems == () and read.found == len(read.entries) == 6

@@ -23,6 +23,7 @@ __all__ = ["looks_like_csl", "parse_csl"]
 
 _MENTIONS = ("number", "container-title", "note", "archive_location", "publisher")
 """Where a CSL item may name its arXiv paper (Zotero writes `number: arXiv:2301.12345`)."""
+_CSL_FIELDS = ("type", "author", "editor", "issued", "citation-key", "container-title")
 _DEEPEST = 64
 """How deep a CSL-JSON file may nest: an item nests four levels (`issued`, `date-parts`)."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -42,7 +43,7 @@ def parse_csl(text: str, file: str) -> Listing:
         items = json.loads(text, parse_int=_number)
     except json.JSONDecodeError as error:
         return Listing(file, "", (), (Problem(Sighting(file, error.lineno), f"not valid JSON: {error.msg}"),))
-    if not isinstance(items, list):
+    if not isinstance(items, list) or (items and not any(map(_is_csl_item, items))):
         why = "not a recognised listing; it looks like JSON that is not a CSL-JSON array of items"
         return Listing(file, "", (), (Problem(Sighting(file, 1), why),))
     halves = _SURROGATE_ESCAPE.search(text) is not None
@@ -62,6 +63,12 @@ def parse_csl(text: str, file: str) -> Listing:
         entries.append(entry)
         problems += found
     return Listing(file, "", tuple(entries), tuple(problems), found=len(items))
+
+
+def _is_csl_item(item: object) -> bool:
+    """An object with a field every CSL item has (`type`) or a CSL name list or date: an
+    array of other objects with titles (Semantic Scholar's `authors`, `year`) is no CSL."""
+    return isinstance(item, dict) and any(name in item for name in _CSL_FIELDS)
 
 
 def _number(digits: str) -> int | str:
@@ -133,7 +140,8 @@ def _name(person: dict[str, object]) -> str:
 
 
 def _issued(issued: object) -> tuple[dt.date | str | None, str]:
-    parts = issued.get("date-parts") if isinstance(issued, dict) else None
+    # `date_parts`: not the schema's spelling, but in real Zotero-made data, which citeproc-js reads
+    parts = (issued.get("date-parts") or issued.get("date_parts")) if isinstance(issued, dict) else None
     first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
     if not first:
         return None, DAY
