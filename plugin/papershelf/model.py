@@ -91,6 +91,24 @@ class Identifiers:
         )
 
 
+ARTICLE, PROCEEDINGS = "article", "inproceedings"
+"""The kinds of `Venue`, named as BibTeX names their entry types."""
+
+
+@dataclass(frozen=True, slots=True)
+class Venue:
+    """Where a paper was published, as a library the user keeps says: a journal (`ARTICLE`)
+    or a conference's proceedings (`PROCEEDINGS`), with the volume, issue and pages given
+    ("" where not; pages as `110-114`). Listings of latest papers say none: their papers
+    are preprints."""
+
+    kind: str
+    container: str
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One listing item exactly as one snapshot shows it."""
@@ -110,6 +128,7 @@ class Entry:
     date_precision: str = DAY
     key: str = ""
     """The citation key the source gave the paper (a `.bib` file's own), if any."""
+    venue: Venue | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +176,7 @@ class Paper:
     aliases: tuple[str, ...] = ()
     """Keys issued to it before its versions were joined: each still leads to it (a
     redirect page, a citation, a reading-list entry; `papershelf.library.keys`)."""
+    venue: Venue | None = None
 
 
 @dataclass(frozen=True)

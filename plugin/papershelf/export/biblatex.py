@@ -13,7 +13,7 @@ BIBLATEX = Dialect(ascii_only=False, iso_date=True, name="biblatex")
 
 
 def biblatex_entry(paper: Paper, subjects: Sequence[str] = ()) -> str:
-    """One `@misc` entry with UTF-8 text and an ISO `date`."""
+    """One entry (`@misc`, or another `entry_type`) with UTF-8 text and an ISO `date`."""
     return bibtex_entry(paper, BIBLATEX, subjects)
 
 

@@ -2,10 +2,10 @@
 
 Field values are encoded by `papershelf.export.latex` (braced accents such as `{\\'a}`, which
 classic bibtex needs: latexcodec, behind pybtex's writer, writes `\\'a`, which it mangles; see
-BIBTEX.md) and the entry is written here: `@misc{key,` then one `name = {value}` line a field
-and `}`. pybtex's writer cannot take values that are LaTeX already without overriding its
-private encoder, and the syntax we need is that small. `month` is the bare macro every style
-expects.
+BIBTEX.md) and the entry is written here: `@misc{key,` (or another `entry_type`) then one
+`name = {value}` line a field and `}`. pybtex's writer cannot take values that are LaTeX
+already without overriding its private encoder, and the syntax we need is that small.
+`month` is the bare macro every style expects.
 One entry's text is the same wherever it appears: on the paper page, in `papers/<key>.bib`,
 in `library.bib` and in topic and list files, because collections join the per-paper texts.
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.library.identifiers import web_ids
-from papershelf.model import YEAR, Identifiers, Paper, Person, iso_date
+from papershelf.model import ARTICLE, PROCEEDINGS, YEAR, Identifiers, Paper, Person, Venue, iso_date
 from papershelf.text.rules import counted, split_name
 from papershelf.text.stored import stored, unstored_pieces
 
@@ -35,6 +35,7 @@ __all__ = [
     "bibtex_entry",
     "bibtex_file",
     "entry_draft",
+    "entry_type",
     "finished_entry",
 ]
 
@@ -63,7 +64,7 @@ BIBTEX = Dialect(ascii_only=True, iso_date=False, name="ASCII BibTeX")
 
 
 def bibtex_entry(paper: Paper, dialect: Dialect = BIBTEX, subjects: Sequence[str] = ()) -> str:
-    """The `@misc` entry of one paper, ending in a newline; its `keywords` are the listing
+    """The entry of one paper (`entry_type`), ending in a newline; its `keywords` are the listing
     topics, then `subjects` (its discovered and curated topics), so they reach Zotero and JabRef."""
     return finished_entry(paper, entry_draft(paper, dialect), dialect, subjects)
 
@@ -80,7 +81,17 @@ def finished_entry(paper: Paper, draft: str, dialect: Dialect, subjects: Sequenc
     encoded = (encode_latex(name, ascii_only=dialect.ascii_only) for name in keywords(paper, subjects))
     written = ", ".join(name for name in encoded if name.strip())
     last = _field("keywords", written) if written else ""
-    return f"@misc{{{paper.key}{draft}{last}\n}}\n"
+    return f"@{entry_type(paper, dialect)}{{{paper.key}{draft}{last}\n}}\n"
+
+
+def entry_type(paper: Paper, dialect: Dialect = BIBTEX) -> str:
+    """`@article` or `@inproceedings` for a paper a library says was published in a journal
+    or proceedings, when it has what those types require (an author, a year) for bibtex's
+    styles and biblatex to print it without a warning; `@misc` for every other paper, a
+    listing's preprints among them."""
+    if paper.venue is None or paper.date is None or not _authors(paper.authors, False, dialect.ascii_only):
+        return "misc"
+    return paper.venue.kind
 
 
 def _field(name: str, value: str) -> str:
@@ -140,10 +151,28 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
             fields["month"] = _MONTHS[paper.date.month - 1]
     else:  # biblatex requires a date: EDTF's "unspecified year", printed as nothing or "n.d."
         fields["date"] = UNDATED
+    if paper.venue and entry_type(paper, dialect) != "misc":
+        fields.update(_published(paper.venue, dialect, encode))
     fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
     return {name: value for name, value in fields.items() if value}
+
+
+def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> dict[str, str]:
+    """The journal (biblatex's `journaltitle`) or proceedings, volume, number and pages
+    (`110--114`, the range dash styles expect). Classic styles warn of an article's number
+    without its volume and of a proceedings' number without a series, so bibtex gets the
+    number only with a volume, of an article."""
+    journal = "journaltitle" if dialect.iso_date else "journal"
+    container = "booktitle" if venue.kind == PROCEEDINGS else journal
+    numbered = dialect.iso_date or (venue.kind == ARTICLE and venue.volume)
+    return {
+        container: encode(venue.container),
+        "volume": encode(venue.volume),
+        "number": encode(venue.number) if numbered else "",
+        "pages": encode(venue.pages.replace("-", "--")),
+    }
 
 
 def _where(ids: Identifiers) -> dict[str, str]:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from papershelf.export.bibtex import keywords
 from papershelf.export.latex import case_matters
 from papershelf.library.identifiers import web_ids
-from papershelf.model import Paper, Person, date_parts
+from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, date_parts
 from papershelf.text.mathtext import math_text
 from papershelf.text.rules import split_math, split_name
 from papershelf.text.stored import stored, unstored_pieces
@@ -27,6 +27,8 @@ _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # in data, a word joiner after the `<` keeps it text.
 _KEPT_LESS_THAN = "<\u2060"
 _TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
+_CSL_TYPES = {ARTICLE: "article-journal", PROCEEDINGS: "paper-conference"}
+"""The CSL type of a paper published in a journal or proceedings; a preprint is `article`."""
 _ITEM_END = b"\n }"
 """How an item (an element of the array, one space in) ends."""
 
@@ -77,7 +79,7 @@ def _item(paper: Paper) -> dict[str, object]:
     `article`. The listing topic is no venue: it is a keyword."""
     item: dict[str, object] = {
         "id": paper.key,
-        "type": "article",
+        "type": _CSL_TYPES[paper.venue.kind] if paper.venue else "article",
         "title": csl_title(paper.title),
         "author": [_person(person) for person in paper.authors],
     }
@@ -85,8 +87,13 @@ def _item(paper: Paper) -> dict[str, object]:
         item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
+    if venue := paper.venue:
+        published = {"container-title": venue.container, "volume": venue.volume, "issue": venue.number}
+        item.update({name: value for name, value in published.items() if value})
+        if venue.pages:
+            item["page"] = venue.pages
     ids = web_ids(paper.ids)  # the readers left out other links already; a last guard
-    if ids.arxiv:  # as Zotero writes an arXiv preprint
+    if ids.arxiv and not paper.venue:  # as Zotero writes an arXiv preprint
         item["number"] = f"arXiv:{ids.arxiv}"
         item["publisher"] = "arXiv"
     if ids.doi:

@@ -19,10 +19,13 @@ import rispy
 from papershelf.curation.citations import surname
 from papershelf.export.bibtex import keywords
 from papershelf.library.identifiers import web_ids
-from papershelf.model import DAY, MONTH, Paper, Person
+from papershelf.model import ARTICLE, DAY, MONTH, PROCEEDINGS, Paper, Person, Venue
 from papershelf.text.rules import split_name
 
 __all__ = ["ris_entry", "ris_file"]
+
+_RIS_TYPES = {ARTICLE: "JOUR", PROCEEDINGS: "CPAPER"}
+"""The RIS type of a paper published in a journal or proceedings; a preprint is `GEN`."""
 
 
 class _Writer(rispy.RisWriter):
@@ -46,7 +49,8 @@ def ris_entry(paper: Paper, subjects: Sequence[str]) -> str:
 
 def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
     ids = web_ids(paper.ids)
-    record: dict[str, Any] = {"type_of_reference": "GEN", "title": _line(paper.title)}
+    kind = _RIS_TYPES[paper.venue.kind] if paper.venue else "GEN"
+    record: dict[str, Any] = {"type_of_reference": kind, "title": _line(paper.title)}
     record["authors"] = [_name(person) for person in paper.authors]
     if paper.date is not None:
         record["year"] = f"{paper.date.year:04d}"
@@ -62,11 +66,27 @@ def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
     urls = [url for url in (ids.url, ids.pdf_url) if url]
     if urls:
         record["urls"] = list(dict.fromkeys(urls))
+    if venue := paper.venue:
+        record.update(_published(venue))
     if ids.arxiv:
-        record["publisher"] = "arXiv"
+        if not paper.venue:
+            record["publisher"] = "arXiv"
         record["accession_number"] = f"arXiv:{ids.arxiv}"
     record["id"] = paper.key
     return record
+
+
+def _published(venue: Venue) -> dict[str, str]:
+    """`JO` for a journal, `T2` for proceedings (as Zotero writes them), `VL`, `IS`, `SP`, `EP`."""
+    start, _, end = venue.pages.partition("-")
+    published = {
+        "journal_name" if venue.kind == ARTICLE else "secondary_title": _line(venue.container),
+        "volume": venue.volume,
+        "number": venue.number,
+        "start_page": start,
+        "end_page": end,
+    }
+    return {name: value for name, value in published.items() if value}
 
 
 def _name(person: Person) -> str:

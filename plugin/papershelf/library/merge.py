@@ -158,7 +158,7 @@ def _date(entries: list[Entry]) -> dt.date | None:
 def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
     """The most complete abstract wins; the longest author list wins; the most precise date
     wins (a feed's day over a `.bib` file's year); topics accumulate; the newest title is
-    shown (`_title`), the others are kept to say."""
+    shown (`_title`), the others are kept to say; the venue is the first a library gives."""
     best = _best(entries)
     dated = max(
         (entry for entry in entries if entry.date),
@@ -185,6 +185,7 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
         ids=functools.reduce(Identifiers.merged, (entry.ids for entry in entries)),
         other_titles=tuple(titles.values())[1:],  # none for one sighting (most papers)
         aliases=aliases,
+        venue=next((entry.venue for entry in entries if entry.venue), None),
     )
 
 

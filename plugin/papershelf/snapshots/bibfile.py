@@ -28,7 +28,7 @@ from pybtex.exceptions import PybtexError
 from pybtex.utils import CaseInsensitiveDict
 
 from papershelf.library.identifiers import arxiv_ids, find_doi, mentioned_arxiv
-from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
 from papershelf.snapshots.entries import (
     NOT_A_PAPER,
     RawEntry,
@@ -36,6 +36,7 @@ from papershelf.snapshots.entries import (
     library_date,
     library_entry,
     line_numbers,
+    published,
 )
 from papershelf.snapshots.latex import decode_latex
 
@@ -218,8 +219,20 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         ids=_ids(fields),
         date_precision=precision,
         any_age=True,
+        venue=_venue(bib.type.lower(), fields),
     )
     return library_entry(raw, key)
+
+
+def _venue(kind: str, fields: dict[str, str]) -> Venue | None:
+    """An `@article`'s journal (`journal`, biblatex's `journaltitle`) or an
+    `@inproceedings`'s proceedings (`booktitle`), with its volume, number and pages."""
+    numbers = [_plain(fields.get(name, "")) for name in ("volume", "number", "pages")]
+    if kind == "article":
+        return published(ARTICLE, _plain(fields.get("journal") or fields.get("journaltitle") or ""), *numbers)
+    if kind in ("inproceedings", "conference"):
+        return published(PROCEEDINGS, _plain(fields.get("booktitle", "")), *numbers)
+    return None
 
 
 def _plain(value: str) -> str:

@@ -15,9 +15,9 @@ import re
 from dataclasses import replace
 
 from papershelf.library.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
 from papershelf.snapshots.decoding import replace_surrogates
-from papershelf.snapshots.entries import RawEntry, library_date, library_entry
+from papershelf.snapshots.entries import RawEntry, library_date, library_entry, published
 
 __all__ = ["looks_like_csl", "parse_csl"]
 
@@ -126,8 +126,19 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         ids=_ids(item),
         date_precision=precision,
         any_age=True,
+        venue=_venue(item),
     )
     return library_entry(raw, _text(item.get("citation-key")) or _text(item.get("id")))
+
+
+def _venue(item: dict[str, object]) -> Venue | None:
+    """A journal article's journal or a conference paper's proceedings (`container-title`),
+    with `volume`, `issue` and `page`."""
+    kind = {"article-journal": ARTICLE, "paper-conference": PROCEEDINGS}.get(_text(item.get("type")))
+    if kind is None:
+        return None
+    numbers = (_text(item.get(name)) for name in ("volume", "issue", "page"))
+    return published(kind, _text(item.get("container-title")), *numbers)
 
 
 def _name(person: dict[str, object]) -> str:

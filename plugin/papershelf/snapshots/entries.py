@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from papershelf.library.identifiers import issued_month, link_problems, web_ids
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Problem, Sighting
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Problem, Sighting, Venue
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -29,6 +29,7 @@ __all__ = [
     "library_date",
     "library_entry",
     "line_numbers",
+    "published",
     "tag_text",
 ]
 
@@ -40,6 +41,8 @@ of notes, a blog post, a menu. It is no paper (the rest of the file still is), a
 whose every item is such is no listing (see `papershelf.snapshots.reader`)."""
 
 _ELLIPSES = ("…", "...")
+_PAGE_RANGE = re.compile(r"\s*(?:-+|–|—)\s*")
+"""Between a range's pages: `110--114`, `110–114` and `110 - 114` are `110-114`."""
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
 _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
 
@@ -77,6 +80,8 @@ class RawEntry:
     date_expected: bool = True
     """False where the source may rightly give none (a library entry, an alert whose day is
     said once for the file): a missing date is then no problem (the paper is undated)."""
+    venue: Venue | None = None
+    """Where a library the user keeps says the paper was published (`published`)."""
     abstract_cut: bool = False
     """True where the source cut the abstract without an ellipsis to say so (a page that
     cuts every summary at one length): it is then marked cut short all the same."""
@@ -128,6 +133,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         provisional=undated or not authors.persons or bool(authors.problems) or undecodable,
         ids=web_ids(raw.ids),
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
+        venue=raw.venue,
     )
     return entry, problems
 
@@ -169,6 +175,17 @@ def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     kept = replace(raw, abstract_expected=False, date_expected=False, complete_undated=True)
     entry, problems = build_entry(kept, "")
     return replace(entry, key=key), problems
+
+
+def published(kind: str, container: str, volume: str = "", number: str = "", pages: str = "") -> Venue | None:
+    """The venue a library entry gives, if it names a journal or proceedings that is one:
+    Google Scholar's `journal = {arXiv preprint arXiv:...}` and DBLP's `CoRR` say the paper
+    is an arXiv preprint, which its identifiers say already."""
+    container = " ".join(container.split())
+    if not container or "arxiv" in container.lower() or container == "CoRR":
+        return None
+    pages = _PAGE_RANGE.sub("-", " ".join(pages.split()))
+    return Venue(kind, container, " ".join(volume.split()), " ".join(number.split()), pages)
 
 
 def library_date(year: int, month: int, day: int, written: str) -> tuple[dt.date | str, str]:

@@ -16,8 +16,8 @@ from dataclasses import replace
 import rispy
 
 from papershelf.library.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import DAY, Entry, Identifiers, Listing, Problem, Sighting
-from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers
+from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
+from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers, published
 
 __all__ = ["looks_like_ris", "parse_ris"]
 
@@ -81,8 +81,30 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
         ids=_ids(record),
         date_precision=precision,
         any_age=True,
+        venue=_venue(record),
     )
     return library_entry(raw)
+
+
+def _venue(record: dict[str, object]) -> Venue | None:
+    """A journal article's journal (`JO`, `JF`, `T2`, `J2`) or a conference paper's
+    proceedings (`T2`), with `VL`, `IS` and `SP`-`EP`."""
+    kind = {"JOUR": ARTICLE, "EJOUR": ARTICLE, "CONF": PROCEEDINGS, "CPAPER": PROCEEDINGS}.get(
+        str(record.get("type_of_reference", ""))
+    )
+    if kind is None:
+        return None
+    names = ("journal_name", "alternate_title3", "secondary_title", "alternate_title1")
+    container = next(
+        (text for name in names[kind == PROCEEDINGS :] if (text := _first(record.get(name)))), ""
+    )
+    pages = "-".join(text for name in ("start_page", "end_page") if (text := _first(record.get(name))))
+    return published(kind, container, _first(record.get("volume")), _first(record.get("number")), pages)
+
+
+def _first(value: object) -> str:
+    texts = _texts(value)
+    return texts[0] if texts else ""
 
 
 def _name(person: str) -> str:

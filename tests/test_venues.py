@@ -1,0 +1,170 @@
+"""Where a library says a paper was published: read from `.bib`, CSL-JSON and RIS files,
+written back as `@article`/`@inproceedings` (and CSL's and RIS's types) that bibtex, biber
+and pandoc print without a message; a preprint stays `@misc`."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from papershelf.export.biblatex import biblatex_file
+from papershelf.export.bibtex import bibtex_entry, bibtex_file
+from papershelf.export.csljson import csljson_file
+from papershelf.export.ris import ris_file
+from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, Venue
+from papershelf.snapshots.reader import read_snapshot
+from texrun import Typeset, biber_document, bibtex_document, need, run_tool
+
+BIB = r"""@article{laera2020crat,
+  title = {{CRAT} Missense Variants},
+  author = {Laera, Luna and De Grassi, Anna},
+  journal = {Human Mutation},
+  volume = {41}, number = {1}, pages = {110--114},
+  year = {2020}
+}
+@inproceedings{yang2024depth,
+  title = {Depth Anything V2},
+  author = {Yang, Lihe},
+  booktitle = {Advances in Neural Information Processing Systems 37},
+  pages = {21875--21911},
+  year = {2024}
+}
+@article{chen2019sequence,
+  title = {Sequence-to-Sequence Learning},
+  author = {Chen, Zimin},
+  journal = {arXiv preprint arXiv:1901.01808},
+  year = {2019}
+}
+@article{zhou2023corr,
+  title = {A Preprint on CoRR},
+  author = {Zhou, Bo},
+  journal = {CoRR}, volume = {abs/2301.00001},
+  year = {2023}
+}
+"""
+
+
+def _read(tmp_path: Path, name: str, text: str) -> dict[str, Venue | None]:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    read = read_snapshot(tmp_path / name)
+    assert read.problems == ()
+    return {entry.title: entry.venue for entry in read.entries}
+
+
+def test_a_bib_file_gives_journals_and_proceedings_but_no_preprint_server(tmp_path: Path):
+    venues = _read(tmp_path, "mine.bib", BIB)
+    assert venues["CRAT Missense Variants"] == Venue(ARTICLE, "Human Mutation", "41", "1", "110-114")
+    assert venues["Depth Anything V2"] == Venue(
+        PROCEEDINGS, "Advances in Neural Information Processing Systems 37", pages="21875-21911"
+    )
+    # Google Scholar's and DBLP's way of saying "an arXiv preprint" is no venue
+    assert venues["Sequence-to-Sequence Learning"] is None and venues["A Preprint on CoRR"] is None
+
+
+def test_csl_json_and_ris_give_journals_and_proceedings(tmp_path: Path):
+    items = [
+        {"id": "a", "type": "article-journal", "title": "J", "author": [{"literal": "Lab"}],
+         "container-title": "Sex Roles", "volume": "71", "issue": "3", "page": "171–181"},
+        {"id": "b", "type": "paper-conference", "title": "C", "author": [{"literal": "Lab"}],
+         "container-title": "ISWC 2020"},
+        {"id": "c", "type": "report", "title": "R", "author": [{"literal": "Lab"}],
+         "container-title": "Nowhere"},
+    ]  # fmt: skip
+    assert _read(tmp_path, "lib.json", json.dumps(items)) == {
+        "J": Venue(ARTICLE, "Sex Roles", "71", "3", "171-181"),
+        "C": Venue(PROCEEDINGS, "ISWC 2020"),
+        "R": None,
+    }
+    ris = (
+        "TY  - JOUR\nTI  - J\nAU  - Lee, Ann\nPY  - 2019\nJF  - Human mutation\nVL  - 41\n"
+        "SP  - 110\nEP  - 114\nER  - \n\n"
+        "TY  - CONF\nTI  - C\nAU  - Lee, Ann\nPY  - 2019\nT2  - Proc. of X\nER  - \n"
+    )
+    assert _read(tmp_path, "lib.ris", ris) == {
+        "J": Venue(ARTICLE, "Human mutation", "41", "", "110-114"),
+        "C": Venue(PROCEEDINGS, "Proc. of X"),
+    }
+
+
+def _paper(key: str, venue: Venue | None, **changes: object) -> Paper:
+    paper = Paper(
+        key, "Spin in {Sr}$_2$IrO$_4$ & more", (Person("Ann Lee"),), dt.date(2020, 1, 1), "", False, (), ()
+    )
+    return dataclasses.replace(paper, venue=venue, **changes)
+
+
+JOURNAL = Venue(ARTICLE, "Journal of Physics & Chemistry", "41", "1", "110-114")
+PROCEEDINGS_VENUE = Venue(PROCEEDINGS, "Proceedings of ACL", number="2", pages="5-9")
+PAPERS = (
+    _paper("article1", JOURNAL),
+    _paper("inproc1", PROCEEDINGS_VENUE),
+    _paper("issueonly1", Venue(ARTICLE, "Journal of Issues", number="11")),  # no volume
+    _paper("undated1", JOURNAL, date=None),  # what @article requires is missing: @misc
+    _paper("preprint1", None),
+)
+
+
+def test_a_published_paper_is_written_as_its_kind():
+    assert bibtex_entry(PAPERS[0]).startswith("@article{article1,")
+    assert "journal = {Journal of Physics \\& Chemistry}" in bibtex_entry(PAPERS[0])
+    assert "pages = {110--114}" in bibtex_entry(PAPERS[0])
+    assert bibtex_entry(PAPERS[1]).startswith("@inproceedings{inproc1,")
+    assert "booktitle = {Proceedings of ACL}" in bibtex_entry(PAPERS[1])
+    # bibtex's styles warn of a number without a volume or a series: biblatex keeps it
+    assert "number" not in bibtex_entry(PAPERS[1]) and "number" not in bibtex_entry(PAPERS[2])
+    assert "number = {11}" in biblatex_file(PAPERS[2:3])
+    undated, preprint = bibtex_entry(PAPERS[3]), bibtex_entry(PAPERS[4])
+    assert undated.startswith("@misc{") and "journal" not in undated and preprint.startswith("@misc{")
+    assert "journaltitle = {Journal of Physics \\& Chemistry}" in biblatex_file(PAPERS[:1])
+    items = {item["id"]: item for item in json.loads(csljson_file(PAPERS))}
+    assert (items["article1"]["type"], items["article1"]["container-title"]) == (
+        "article-journal",
+        JOURNAL.container,
+    )
+    assert (items["article1"]["issue"], items["article1"]["page"]) == ("1", "110-114")
+    assert items["inproc1"]["type"] == "paper-conference" and items["preprint1"]["type"] == "article"
+    records = ris_file(PAPERS[:2])
+    assert "TY  - JOUR" in records and "JO  - Journal of Physics & Chemistry" in records
+    assert (
+        "SP  - 110\nEP  - 114" in records
+        and "TY  - CPAPER" in records
+        and "T2  - Proceedings of ACL" in records
+    )
+
+
+@pytest.fixture(scope="module")
+def bib(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("venues")
+    # not the undated one: plainnat warns of any entry without a year, `@misc` too
+    typeset = [paper for paper in PAPERS if paper.date]
+    (folder / "library.bib").write_text(bibtex_file(typeset), encoding="utf-8")
+    return folder / "library.bib"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "consumer", ["bibtex-plain", "bibtex-abbrv", "bibtex-alpha", "bibtex-plainnat", "biber"]
+)
+def test_every_consumer_prints_the_venues_without_a_message(consumer: str, bib: Path, tmp_path: Path) -> None:
+    tool, _, style = consumer.partition("-")
+    typeset: Typeset = (
+        bibtex_document(bib, tmp_path, style) if tool == "bibtex" else biber_document(bib, tmp_path)
+    )
+    assert typeset.problems == []
+    assert "Journal of Physics" in typeset.bbl and "Proceedings of ACL" in typeset.bbl
+    assert all(f"{{{paper.key}}}" in typeset.bbl for paper in PAPERS if paper.date)
+
+
+@pytest.mark.slow
+def test_pandoc_prints_the_venues(bib: Path, tmp_path: Path):
+    need("pandoc")
+    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
+    args = ["pandoc", "--citeproc", "--bibliography", str(bib), "-t", "plain", "--wrap=none", "doc.md"]
+    printed = run_tool(args, tmp_path)
+    assert printed.returncode == 0 and printed.stderr == "", printed.stderr
+    assert "Journal of Physics & Chemistry 41 (1): 110–14" in printed.stdout
+    assert "In Proceedings of ACL, 5–9" in printed.stdout
