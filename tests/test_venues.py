@@ -17,7 +17,7 @@ from papershelf.export.csljson import csljson_file
 from papershelf.export.ris import ris_file
 from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, Venue
 from papershelf.snapshots.reader import read_snapshot
-from texrun import Typeset, biber_document, bibtex_document, need, run_tool
+from texrun import Typeset, biber_document, bibtex_document, pandoc_references
 
 BIB = r"""@article{laera2020crat,
   title = {{CRAT} Missense Variants},
@@ -161,10 +161,7 @@ def test_every_consumer_prints_the_venues_without_a_message(consumer: str, bib: 
 
 @pytest.mark.slow
 def test_pandoc_prints_the_venues(bib: Path, tmp_path: Path):
-    need("pandoc")
-    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
-    args = ["pandoc", "--citeproc", "--bibliography", str(bib), "-t", "plain", "--wrap=none", "doc.md"]
-    printed = run_tool(args, tmp_path)
+    printed = pandoc_references(bib, tmp_path)
     assert printed.returncode == 0 and printed.stderr == "", printed.stderr
     assert "Journal of Physics & Chemistry 41 (1): 110–14" in printed.stdout
     assert "In Proceedings of ACL, 5–9" in printed.stdout

@@ -28,6 +28,7 @@ __all__ = [
     "listing_papers",
     "need",
     "need_latex_files",
+    "pandoc_references",
     "run_tool",
 ]
 
@@ -76,6 +77,15 @@ def need_latex_files(*names: str) -> None:
     for name in names:
         if not subprocess.run(["kpsewhich", name], capture_output=True, text=True).stdout.strip():
             pytest.skip(f"LaTeX cannot find {name} (.ci/run installs it)")
+
+
+def pandoc_references(bib: Path, folder: Path) -> subprocess.CompletedProcess[str]:
+    """Every entry of `bib` as pandoc's citeproc prints a reference list (`nocite: @*`) in
+    plain text, one reference a line; skips where pandoc is not installed."""
+    need("pandoc")
+    (folder / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
+    args = ["pandoc", "--citeproc", "--bibliography", str(bib), "-t", "plain", "--wrap=none", "doc.md"]
+    return run_tool(args, folder)
 
 
 def run_tool(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -34,7 +34,7 @@ from papershelf.snapshots.folder import SnapshotFolder
 from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
 from papershelf.model import Identifiers, Paper, Sighting
-from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
+from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, pandoc_references, run_tool
 
 pytestmark = pytest.mark.slow  # typesets with every consumer: bibtex, biber, pdflatex and lualatex
 
@@ -194,9 +194,7 @@ def test_pandoc_reads_every_case(bib: Path, papers: tuple[Paper, ...], tmp_path:
     parsed = run_tool(["pandoc", "-f", "biblatex", "-t", "csljson", str(bib)], tmp_path)
     assert parsed.returncode == 0 and parsed.stderr == "", parsed.stderr
     assert sorted(item["id"] for item in json.loads(parsed.stdout)) == sorted(p.key for p in papers)
-    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
-    args = ["pandoc", "--citeproc", "--bibliography", str(bib), "-t", "plain", "--wrap=none", "doc.md"]
-    printed = run_tool(args, tmp_path)
+    printed = pandoc_references(bib, tmp_path)
     assert printed.returncode == 0
     for warning in printed.stderr.splitlines():
         drawn = r"\\(frac|sqrt|overline|underline|stackrel)"

@@ -15,7 +15,7 @@ from papershelf.cli import main
 from papershelf.export.biblatex import BIBLATEX, biblatex_file
 from papershelf.export.bibtex import BIBTEX, approximation_note, approximations, bibtex_file
 from papershelf.model import Paper, Person
-from texrun import Typeset, biber_document, bibtex_document, listing_papers, need, run_tool
+from texrun import Typeset, biber_document, bibtex_document, listing_papers, pandoc_references
 
 pytestmark = pytest.mark.slow  # typesets with every consumer: bibtex, biber, pdflatex and lualatex
 
@@ -137,10 +137,7 @@ def test_every_consumer_prints_every_name_without_a_message(typeset: Typeset, pa
 
 
 def test_pandoc_prints_names_as_written(bib: Path, tmp_path: Path):
-    need("pandoc")
-    (tmp_path / "doc.md").write_text("---\nnocite: '@*'\n---\n", encoding="utf-8")
-    args = ["pandoc", "--citeproc", "--bibliography", str(bib), "-t", "plain", "--wrap=none", "doc.md"]
-    result = run_tool(args, tmp_path)
+    result = pandoc_references(bib, tmp_path)
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert "García" in result.stdout and "Dăng" in result.stdout and "Tōhoku University" in result.stdout
     assert re.search(DOTLESS_I_WITH_ACCENT, result.stdout) is None
