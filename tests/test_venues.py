@@ -165,3 +165,33 @@ def test_pandoc_prints_the_venues(bib: Path, tmp_path: Path):
     assert printed.returncode == 0 and printed.stderr == "", printed.stderr
     assert "Journal of Physics & Chemistry 41 (1): 110–14" in printed.stdout
     assert "In Proceedings of ACL, 5–9" in printed.stdout
+
+
+def test_a_site_shows_where_a_library_paper_was_published(site_builder):
+    """The paper's page says where it was published (and its head's tags do), a reference
+    names the journal instead of "Preprint", and `library.bib` holds an `@article`."""
+    site_builder.snapshot("mine.bib", BIB)
+    notes = "# Notes\n\nAs shown [@laera2020crat] and [@yang2024depth].\n\n<!-- papershelf:references -->\n"
+    (site_builder.root / "docs" / "notes.md").write_text(notes, encoding="utf-8")
+    built = site_builder.build()
+    assert built.warnings == []
+    page = built.page("papers/laera2020crat/")
+    venue = page.select_one(".ps-venue")
+    assert venue is not None and venue.get_text() == "Published in Human Mutation 41 (1), 110–114"
+    assert venue.select_one("cite").get_text() == "Human Mutation"
+    meta = {tag["name"]: tag["content"] for tag in page.select("meta[name^=citation_]")}
+    assert (meta["citation_journal_title"], meta["citation_volume"], meta["citation_issue"]) == (
+        "Human Mutation",
+        "41",
+        "1",
+    )
+    assert (meta["citation_firstpage"], meta["citation_lastpage"]) == ("110", "114")
+    assert built.page("papers/chen2019sequence/").select_one(".ps-venue") is None  # an arXiv preprint
+    references = [" ".join(li.get_text().split()) for li in built.page("notes/").select(".ps-references li")]
+    assert any("Human Mutation 41 (1), 110–114." in text for text in references), references
+    assert any(
+        "Advances in Neural Information Processing Systems 37, 21875–21911." in text for text in references
+    )
+    library = built.text("library.bib")
+    assert "@article{laera2020crat," in library and "@inproceedings{yang2024depth," in library
+    assert "@misc{chen2019sequence," in library

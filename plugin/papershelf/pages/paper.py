@@ -20,7 +20,7 @@ from papershelf.indexes.authors import author_identity
 from papershelf.indexes.topics import Topic
 from papershelf.curation.collect import Curation, DocPage
 from papershelf.curation.lists import ReadingList
-from papershelf.model import Paper, Person, iso_date
+from papershelf.model import ARTICLE, Paper, Person, Venue, iso_date
 from papershelf.library.identifiers import paper_links, web_ids
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
@@ -53,10 +53,26 @@ def citation_tags(paper: Paper) -> list[tuple[str, str]]:
             ("citation_arxiv_id", ids.arxiv),
             ("citation_doi", ids.doi),
             ("citation_pdf_url", ids.pdf_url),
+            *_venue_tags(paper.venue),
         )
         if value
     ]
     return tags
+
+
+def _venue_tags(venue: Venue | None) -> list[tuple[str, str]]:
+    """Where a library says the paper was published, in the tags Google Scholar asks for."""
+    if venue is None:
+        return []
+    first, _, last = venue.pages.partition("-")
+    container = "citation_journal_title" if venue.kind == ARTICLE else "citation_conference_title"
+    return [
+        (container, venue.container),
+        ("citation_volume", venue.volume),
+        ("citation_issue", venue.number),
+        ("citation_firstpage", first),
+        ("citation_lastpage", last),
+    ]
 
 
 def arxiv_title_search(title: str) -> str:
@@ -117,8 +133,9 @@ def _search_view(ctx: PageContext, paper: Paper) -> Markup:
 
 def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     """Title, linked authors, date, key, where to read it and topics: the part above the
-    first heading. Authors are all there, "et al." after them if the listing cut them; the
-    other titles and keys of a paper seen under several follow."""
+    first heading. Authors are all there, "et al." after them if the listing cut them; where
+    a library says it was published, and the other titles and keys of a paper seen under
+    several follow."""
     shown, cut = shortened(paper.authors, paper.authors_truncated, limit=None)
     authors = _authors(ctx, shown, here)
     topics = _topics(ctx, paper.key, here)
@@ -130,11 +147,19 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     iso = iso_date(paper.date, paper.date_precision) if paper.date else None
     sections = ctx.sections("paper")
     head = sections.head(ctx.title(paper.key), authors, cut, date, iso, paper.key, links, search, topics)
+    if venue := paper.venue:  # pages as a reader writes them: 110–114
+        head = joined(
+            "\n", (head, sections.venue(venue.container, venue.volume, venue.number, _dashed(venue.pages)))
+        )
     if not paper.other_titles and not paper.aliases:
         return head
     # A revision seen apart before (`papershelf.library.versions`).
     titles = [rendered(title) for title in paper.other_titles]
     return joined("\n", (head, sections.also(titles, paper.aliases)))
+
+
+def _dashed(pages: str) -> str:
+    return pages.replace("-", "\u2013")
 
 
 def _abstract(ctx: PageContext, paper: Paper) -> Markup:

@@ -72,6 +72,7 @@ class Wording:
     bibtex: str = "BibTeX"
     seen_in: str = "Seen in"
     search_arxiv: str = "Search arXiv for this title"
+    published_in: str = "Published in"
     topics_label: str = "Topics:"
     cut_abstract: str = "The listing cut this abstract short."
     no_related: str = "No other paper of the library is close enough to list."
