@@ -35,6 +35,7 @@ NAMES = {
     "greek-given-name": ("Αλέξανδρος Smith", "Smith, Alexandros"),
     "cyrillic": ("Иван Петров", "Petrov, Ivan"),
     "chinese": ("明月 方", "Fang, MingYue"),
+    "maltese-h-with-stroke": ("Mħammed Borg", "Borg, Mhammed"),  # no Planck constant in a name
 }
 # Characters each name loses in the ASCII export, as the build and the CLI report them.
 LOST = {
@@ -52,6 +53,7 @@ LOST = {
     "greek-given-name": "Αλέξανδρος",
     "cyrillic": "ИванПетро",
     "chinese": "明月方",
+    "maltese-h-with-stroke": "ħ",
 }
 NON_LATIN = ("greek-given-name", "cyrillic", "chinese")
 """Names in scripts the ASCII export transliterates."""

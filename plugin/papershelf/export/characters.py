@@ -145,7 +145,7 @@ def _approximated(char: str) -> str:
     latin = _LATIN_WITH.fullmatch(unicodedata.name(char, ""))
     if latin:
         return latin[2] if latin[1] == "CAPITAL" else latin[2].lower()
-    # Symbols keep nothing: a transliteration reads `≠` as `=` and `∀` as `V`.
+    # Other symbols keep nothing: a transliteration reads `⊥` as `T` and `♥` as `:hearts:`.
     return _transliterated(char) if unicodedata.category(char).startswith("L") else ""
 
 

@@ -154,7 +154,6 @@ MATH_UNICODE = {
     "∃": "exists",
     "∅": "emptyset",
     "ℓ": "ell",
-    "ħ": "hbar",
     "→": "rightarrow",
     "←": "leftarrow",
     "↔": "leftrightarrow",
@@ -169,8 +168,9 @@ MATH_UNICODE = {
 """Unicode characters that math in a listing writes for commands of the allowlist
 (`$γ:V → W$`, as arXiv abstracts do), besides `GREEK_LETTERS`, each by its command's name."""
 _AS_COMMANDS = str.maketrans(
-    {char: f"\\{name} " for char, name in (GREEK_LETTERS | MATH_UNICODE).items()} | {"−": "-"}
+    {char: f"\\{name} " for char, name in (GREEK_LETTERS | MATH_UNICODE).items()} | {"−": "-", "ħ": "\\hbar "}
 )
+"""Inside math, also `ħ`, which outside it is the Maltese letter (`Mħammed`)."""
 MATH_SWITCHES = {
     "rm": "mathrm",
     "bf": "mathbf",
