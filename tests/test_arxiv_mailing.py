@@ -179,6 +179,23 @@ def test_a_record_without_its_date_line_takes_the_end_of_the_mailing_window():
         assert [p.name for p in entry.authors] == ["Louis Saddier", "Matteo Marsili"]
 
 
+@pytest.mark.parametrize(
+    ("authors", "affiliations"),
+    [
+        ("Louis Saddier (1) and Matteo Marsili (1, 2) ((1) ICTP)", ["ICTP", "ICTP"]),  # (2) has no key
+        ("Louis Saddier (1) and Matteo Marsili (2, for the team)", [None, "for the team"]),  # no key at all
+    ],
+)
+def test_affiliation_numbers_without_a_key_are_left_out_and_the_rest_kept(authors: str, affiliations: list):
+    text = real_text("mailing-q-fin.TR-new-2023-03-17.txt")
+    (entry,) = from_text(
+        text.replace("Authors: Louis Saddier and Matteo Marsili", f"Authors: {authors}")
+    ).entries
+    assert [(p.name, p.affiliation) for p in entry.authors] == list(
+        zip(["Louis Saddier", "Matteo Marsili"], affiliations, strict=True)
+    )
+
+
 def mailing(name: str):
     return read_snapshot(real_listing(f"arxiv-listing/{name}"))
 

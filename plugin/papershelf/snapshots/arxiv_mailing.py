@@ -153,10 +153,9 @@ def _authors(line: str) -> str:
 
     def named(marks: re.Match[str]) -> str:
         numbers = re.findall(r"\d+", marks[1])
-        note = [marks[2].strip()] if marks[2] else []
-        if not all(number in affiliations for number in numbers):
-            return f"({note[0]})" if note else ""
-        return "(" + "; ".join([affiliations[number] for number in numbers] + note) + ")"
+        names = [affiliations[number] for number in numbers if number in affiliations]
+        names += [marks[2].strip()] if marks[2] else []
+        return "(" + "; ".join(names) + ")" if names else ""
 
     line = _MARKS.sub(named, line)
     return re.sub(r",?\s+and\s+(?![^()]*\))", ", ", line)
