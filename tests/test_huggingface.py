@@ -73,11 +73,13 @@ def _cards(summaries: list[str]) -> str:
         (["We study x. " * 30, "We study y. " * 41 + "Then z", "We study w. " * 12], [False, False, False]),
         # cut at one length: the ones stopping mid-sentence were cut, a full stop was not
         (
-            ["a" * 95 + " word", "b" * 96 + " wor.", "c" * 97 + " wo", "d" * 40 + "."],
+            ["a" * 295 + " word", "b" * 296 + " wor.", "c" * 297 + " wo", "d" * 40 + "."],
             [True, False, True, False],
         ),
         # two at one length are not yet a page's rule
-        (["a" * 95 + " word", "b" * 96 + " word", "c" * 20], [False, False, False]),
+        (["a" * 295 + " word", "b" * 296 + " word", "c" * 20], [False, False, False]),
+        # lines of one length are no abstracts a page cut
+        (["Submitted by akhaliq"] * 4, [False] * 4),
     ],
 )
 def test_a_cards_page_that_cuts_at_one_length_marks_those_cut(

@@ -31,6 +31,9 @@ _NAME = re.compile(r"^[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){0,4}$")
 _ET_AL = re.compile(r"\s+et al\.?$")
 _MIN_CARDS = 2
 _AT_THE_CAP = 3
+_SHORTEST_CAP = 200
+"""Below this many characters a page shows a line, not an abstract it cut (`Submitted by
+akhaliq` on four cards)."""
 _CAP_SLACK = 5
 """Characters a cut summary may lose to white space collapsed after it was cut."""
 _SENTENCE_ENDS = (".", "!", "?", ")", '"', "”", "’", "…")
@@ -79,7 +82,7 @@ def _cut_at_one_length(abstracts: list[str]) -> list[bool]:
     of the daily papers, 50 of 50 are 498 to 500 characters long."""
     lengths = [len(" ".join(abstract.split())) for abstract in abstracts]
     cap = max(lengths, default=0) - _CAP_SLACK
-    if sum(length >= cap for length in lengths) < _AT_THE_CAP:
+    if cap < _SHORTEST_CAP or sum(length >= cap for length in lengths) < _AT_THE_CAP:
         return [False] * len(abstracts)
     return [
         length >= cap and not abstract.rstrip().endswith(_SENTENCE_ENDS)
