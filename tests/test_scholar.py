@@ -53,6 +53,18 @@ def test_titles_authors_and_where_each_paper_is():
     assert springer.ids.doi.startswith("10.1007/978-3-030-36808-1")
 
 
+def test_an_old_paper_keeps_the_year_scholar_prints(tmp_path: Path):
+    """An author's alert lists old work too: Scholar's year is the paper's, not a typo."""
+    html = body("alert-2019-12-10-learning-to-represent-programs-new-citations.html").read_text(
+        encoding="utf-8"
+    )
+    (tmp_path / "old.html").write_text(
+        html.replace("A Karmakar - 2019", "A Karmakar - 1985"), encoding="utf-8"
+    )
+    read = read_snapshot(tmp_path / "old.html")
+    assert read.entries[0].date == dt.date(1985, 1, 1) and len(read.problems) == 1  # the file's missing day
+
+
 def eml(html: str, date: str = "Tue, 10 Dec 2019 09:14:00 -0800") -> bytes:
     message = EmailMessage()
     message["Subject"] = "Miltiadis Allamanis - new related research"

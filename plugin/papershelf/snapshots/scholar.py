@@ -68,6 +68,7 @@ def _entry(link: Tag, file: str, day: dt.date | None) -> tuple[Entry, list[Probl
         abstract=_snippet(snippet),
         ids=_ids(target, venue),
         date_precision=DAY if day else YEAR,
+        any_age=day is None,  # Scholar's own year of a paper: an old one is no typo
         date_expected=day is not None,  # else the file says once that it has no date
     )
     entry, problems = build_entry(raw, TOPIC)
