@@ -16,6 +16,7 @@ from papershelf.export.bibtex import bibtex_entry, bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.export.ris import ris_file
 from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, Venue
+from papershelf.pages.markup import shown_venue
 from papershelf.snapshots.reader import read_snapshot
 from texrun import Typeset, biber_document, bibtex_document, pandoc_references
 
@@ -118,7 +119,8 @@ def test_a_published_paper_is_written_as_its_kind():
     assert "number" not in bibtex_entry(PAPERS[1]) and "number" not in bibtex_entry(PAPERS[2])
     assert "number = {11}" in biblatex_file(PAPERS[2:3])
     undated, preprint = bibtex_entry(PAPERS[3]), bibtex_entry(PAPERS[4])
-    assert undated.startswith("@misc{") and "journal" not in undated and preprint.startswith("@misc{")
+    assert undated.startswith("@misc{") and "journal =" not in undated and preprint.startswith("@misc{")
+    assert "howpublished = {Journal of Physics \\& Chemistry 41 (1), 110--114}" in undated  # kept, printed
     assert "journaltitle = {Journal of Physics \\& Chemistry}" in biblatex_file(PAPERS[:1])
     items = {item["id"]: item for item in json.loads(csljson_file(PAPERS))}
     assert (items["article1"]["type"], items["article1"]["container-title"]) == (
@@ -195,3 +197,18 @@ def test_a_site_shows_where_a_library_paper_was_published(site_builder):
     library = built.text("library.bib")
     assert "@article{laera2020crat," in library and "@inproceedings{yang2024depth," in library
     assert "@misc{chen2019sequence," in library
+
+
+def test_a_venue_is_data_in_every_export_and_on_the_page():
+    """A journal's name is text like a title: a `<i>` in it is no CSL markup, `\\$` a
+    dollar sign, and its formulas are rendered on pages."""
+    venue = Venue(ARTICLE, "Costs in \\$ and $\\alpha$-decay <i>x</i>", pages="1-2")
+    paper = _paper("odd1", venue)
+    container = json.loads(csljson_file([paper]))[0]["container-title"]
+    assert "<i>" not in container and "\\$" not in container and "α" in container
+    shown = shown_venue(venue)
+    assert (
+        shown.container.count("<math") == 1 and "<i>" not in shown.container and "\\$" not in shown.container
+    )
+    assert shown.pages == "1–2"
+    assert "journal = {Costs in \\$ and $\\alpha$-decay {$<$}i{$>$}x{$<$}/i{$>$}}" in bibtex_entry(paper)

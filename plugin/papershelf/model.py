@@ -108,6 +108,12 @@ class Venue:
     number: str = ""
     pages: str = ""
 
+    @property
+    def page_range(self) -> tuple[str, str]:
+        """The first and the last page ("" where not given)."""
+        first, _, last = self.pages.partition("-")
+        return first, last
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:

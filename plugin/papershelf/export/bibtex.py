@@ -153,6 +153,8 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
         fields["date"] = UNDATED
     if paper.venue and entry_type(paper, dialect) != "misc":
         fields.update(_published(paper.venue, dialect, encode))
+    elif paper.venue:  # a `@misc` prints `howpublished`: the venue stays in the entry
+        fields["howpublished"] = _howpublished(paper.venue, encode)
     fields.update(_where(paper.ids))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
@@ -173,6 +175,14 @@ def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> 
         "number": encode(venue.number) if numbered else "",
         "pages": encode(venue.pages.replace("-", "--")),
     }
+
+
+def _howpublished(venue: Venue, encode: Callable[[str], str]) -> str:
+    """`Nature 5 (2), 1--2`: the venue of a paper without what its own type requires."""
+    text = encode(venue.container)
+    text += f" {encode(venue.volume)}" if venue.volume else ""
+    text += f" ({encode(venue.number)})" if venue.number else ""
+    return text + (f", {encode(venue.pages.replace('-', '--'))}" if venue.pages else "")
 
 
 def _where(ids: Identifiers) -> dict[str, str]:

@@ -88,7 +88,11 @@ def _item(paper: Paper) -> dict[str, object]:
     if paper.abstract:
         item["abstract"] = paper.abstract.replace("\\$", "$") + ("…" if paper.truncated else "")
     if venue := paper.venue:
-        published = {"container-title": venue.container, "volume": venue.volume, "issue": venue.number}
+        published = {
+            "container-title": csl_title(venue.container),
+            "volume": venue.volume,
+            "issue": venue.number,
+        }
         item.update({name: value for name, value in published.items() if value})
         if venue.pages:
             item["page"] = venue.pages

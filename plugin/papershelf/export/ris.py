@@ -78,7 +78,7 @@ def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
 
 def _published(venue: Venue) -> dict[str, str]:
     """`JO` for a journal, `T2` for proceedings (as Zotero writes them), `VL`, `IS`, `SP`, `EP`."""
-    start, _, end = venue.pages.partition("-")
+    start, end = venue.page_range
     published = {
         "journal_name" if venue.kind == ARTICLE else "secondary_title": _line(venue.container),
         "volume": venue.volume,

@@ -28,6 +28,7 @@ from papershelf.pages.generated import PAGE_TEMPLATE, FrontMatter, SiteFile, pag
 from papershelf.pages.letters import Letters, author_targets, by_initial
 from papershelf.pages.markup import (
     Content,
+    ShownVenue,
     from_root,
     href,
     joined,
@@ -36,6 +37,7 @@ from papershelf.pages.markup import (
     rooted,
     safe,
     safe_in_markdown,
+    shown_venue,
     text,
 )
 from papershelf.pages.options import SiteOptions
@@ -142,6 +144,11 @@ class PageContext:
         date = self.paper_date(paper) if paper.date else None
         return templates.macros("paper-list").byline([person.name for person in shown], cut, date)
 
+    def venue(self, key: str, in_markdown: bool = False) -> ShownVenue | None:
+        """Where the paper was published, as a reference shows it, if a library says."""
+        venue = self.library.by_key[key].venue
+        return shown_venue(venue, in_markdown) if venue else None
+
     def author_names(self, paper: Paper, templates: Templates) -> Markup:
         """`A, B, C et al.`: the authors a reference names (`wording.shortened`)."""
         shown, cut = shortened(paper.authors, paper.authors_truncated)
@@ -223,6 +230,7 @@ class PageContext:
             "title": self.title,
             "byline": self.byline,
             "author_names": partial(self.author_names, templates=self.templates),
+            "venue": self.venue,
         }
         return self._render(self.templates, helpers, template, **context)
 
@@ -237,6 +245,7 @@ class PageContext:
             "title": lambda key: rendered(self.library.by_key[key].title, in_markdown=True),
             "byline": partial(self._byline, templates=self.markdown_templates),
             "author_names": partial(self.author_names, templates=self.markdown_templates),
+            "venue": partial(self.venue, in_markdown=True),
         }
         return self._render(self.markdown_templates, helpers, template, **context)
 

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
+from papershelf.model import Venue
 from papershelf.pages.render import escape_text, render_text
 
 __all__ = [
     "Content",
+    "ShownVenue",
     "chart",
     "external",
     "from_root",
@@ -31,6 +34,7 @@ __all__ = [
     "rooted",
     "safe",
     "safe_in_markdown",
+    "shown_venue",
     "text",
 ]
 
@@ -48,6 +52,24 @@ def text(value: str | int) -> Markup:
 def rendered(value: str, in_markdown: bool = False) -> Markup:
     """Data as HTML with each closed `$...$` span as MathML (titles, abstracts)."""
     return render_text(value, in_markdown)
+
+
+@dataclass(frozen=True)
+class ShownVenue:
+    """A venue as pages show it (`shown_venue`)."""
+
+    container: Markup
+    volume: str
+    number: str
+    pages: str
+
+
+def shown_venue(venue: Venue, in_markdown: bool = False) -> ShownVenue:
+    """Where a paper was published, as a reader writes it: the journal's or proceedings'
+    name rendered as titles are (its formulas as MathML), pages with an en dash (110–114)."""
+    return ShownVenue(
+        rendered(venue.container, in_markdown), venue.volume, venue.number, venue.pages.replace("-", "\u2013")
+    )
 
 
 def safe(value: Content) -> Markup:

@@ -25,7 +25,7 @@ from papershelf.library.identifiers import paper_links, web_ids
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
 from papershelf.pages.wording import shortened
-from papershelf.pages.markup import external, joined, rendered
+from papershelf.pages.markup import external, joined, rendered, shown_venue
 from papershelf.pages.searching import search_text, typed_name
 from papershelf.text.mathtext import plain_title
 
@@ -64,7 +64,7 @@ def _venue_tags(venue: Venue | None) -> list[tuple[str, str]]:
     """Where a library says the paper was published, in the tags Google Scholar asks for."""
     if venue is None:
         return []
-    first, _, last = venue.pages.partition("-")
+    first, last = venue.page_range
     container = "citation_journal_title" if venue.kind == ARTICLE else "citation_conference_title"
     return [
         (container, venue.container),
@@ -147,19 +147,15 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     iso = iso_date(paper.date, paper.date_precision) if paper.date else None
     sections = ctx.sections("paper")
     head = sections.head(ctx.title(paper.key), authors, cut, date, iso, paper.key, links, search, topics)
-    if venue := paper.venue:  # pages as a reader writes them: 110–114
-        head = joined(
-            "\n", (head, sections.venue(venue.container, venue.volume, venue.number, _dashed(venue.pages)))
-        )
+    if paper.venue:
+        shown_at = shown_venue(paper.venue)
+        venue = sections.venue(shown_at.container, shown_at.volume, shown_at.number, shown_at.pages)
+        head = joined("\n", (head, venue))
     if not paper.other_titles and not paper.aliases:
         return head
     # A revision seen apart before (`papershelf.library.versions`).
     titles = [rendered(title) for title in paper.other_titles]
     return joined("\n", (head, sections.also(titles, paper.aliases)))
-
-
-def _dashed(pages: str) -> str:
-    return pages.replace("-", "\u2013")
 
 
 def _abstract(ctx: PageContext, paper: Paper) -> Markup:
