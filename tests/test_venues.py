@@ -9,8 +9,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import msgpack
 import pytest
 
+from papershelf.analysis.codec import Codec
 from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_entry, bibtex_file
 from papershelf.export.csljson import csljson_file
@@ -212,3 +214,10 @@ def test_a_venue_is_data_in_every_export_and_on_the_page():
     )
     assert shown.pages == "1–2"
     assert "journal = {Costs in \\$ and $\\alpha$-decay {$<$}i{$>$}x{$<$}/i{$>$}}" in bibtex_entry(paper)
+
+
+def test_the_cache_keeps_a_venue():
+    """The on-disk cache's codec writes a paper's venue and reads it back."""
+    codec = Codec(Paper)
+    data = msgpack.unpackb(msgpack.packb(codec.encode(PAPERS[0])), use_list=False)
+    assert codec.decode(data) == PAPERS[0] and codec.decode(data).venue == JOURNAL
