@@ -27,6 +27,7 @@ from bs4.element import PageElement
 from papershelf.model import Entry, Listing, Problem, Sighting
 from papershelf.snapshots.chrome import remove_chrome
 from papershelf.snapshots.arxiv_page import is_arxiv_listing_page, read_arxiv_listing_page
+from papershelf.snapshots.arxiv_search import is_arxiv_search_page, read_arxiv_search_page
 from papershelf.snapshots.entries import NO_AUTHOR_LINE, RawEntry, build_entry, clean_space, tag_text
 from papershelf.snapshots.names import reads_as_names
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
@@ -48,6 +49,7 @@ _Anchor = tuple[PageElement, dt.date | str]
 
 _PAGE_READERS = (
     (is_arxiv_listing_page, read_arxiv_listing_page),
+    (is_arxiv_search_page, read_arxiv_search_page),
     (is_scholar_alert, read_scholar_alert),
     (is_huggingface_paper, read_huggingface_paper),
     (is_paper_cards, read_paper_cards),
