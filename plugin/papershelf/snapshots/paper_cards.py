@@ -80,12 +80,12 @@ def _cut_at_one_length(abstracts: list[str]) -> list[bool]:
     `_AT_THE_CAP` or more come within `_CAP_SLACK` characters of the longest (abstracts as
     written vary by hundreds), those of them that stop mid-sentence were cut. On the mirror
     of the daily papers, 50 of 50 are 498 to 500 characters long."""
-    lengths = [len(" ".join(abstract.split())) for abstract in abstracts]
+    lengths = [len(abstract) for abstract in abstracts]  # `tag_text`: white space collapsed
     cap = max(lengths, default=0) - _CAP_SLACK
     if cap < _SHORTEST_CAP or sum(length >= cap for length in lengths) < _AT_THE_CAP:
         return [False] * len(abstracts)
     return [
-        length >= cap and not abstract.rstrip().endswith(_SENTENCE_ENDS)
+        length >= cap and not abstract.endswith(_SENTENCE_ENDS)
         for abstract, length in zip(abstracts, lengths, strict=True)
     ]
 
