@@ -163,7 +163,7 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
 
 def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> dict[str, str]:
     """The journal (biblatex's `journaltitle`) or proceedings, volume, number and pages
-    (`110--114`, the range dash styles expect). Classic styles warn of an article's number
+    (`_page_range`). Classic styles warn of an article's number
     without its volume and of a proceedings' number without a series, so bibtex gets the
     number only with a volume, of an article."""
     journal = "journaltitle" if dialect.iso_date else "journal"
@@ -173,7 +173,7 @@ def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> 
         container: encode(venue.container),
         "volume": encode(venue.volume),
         "number": encode(venue.number) if numbered else "",
-        "pages": encode(venue.pages.replace("-", "--")),
+        "pages": encode(_page_range(venue)),
     }
 
 
@@ -182,7 +182,12 @@ def _howpublished(venue: Venue, encode: Callable[[str], str]) -> str:
     text = encode(venue.container)
     text += f" {encode(venue.volume)}" if venue.volume else ""
     text += f" ({encode(venue.number)})" if venue.number else ""
-    return text + (f", {encode(venue.pages.replace('-', '--'))}" if venue.pages else "")
+    return text + (f", {encode(_page_range(venue))}" if venue.pages else "")
+
+
+def _page_range(venue: Venue) -> str:
+    """`110--114`: the range dash styles expect."""
+    return venue.pages.replace("-", "--")
 
 
 def _where(ids: Identifiers) -> dict[str, str]:
