@@ -19,10 +19,11 @@ pytestmark = pytest.mark.slow  # runs mkdocs serve and waits for rebuilds
 
 CONFIG = """\
 site_name: Serve fixture
-theme: {name: material, font: false}
+theme: {name: material, font: false, custom_dir: overrides}
 plugins:
   - papershelf
 """
+OVERRIDE = '{{% extends "base.html" %}}{{% block footer %}}<p class="probe">{}</p>{{% endblock %}}'
 
 
 def _free_port() -> int:
@@ -64,11 +65,13 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
     )
     os.utime(tmp_path / "snapshots" / "a.txt", (time.time() - 60, time.time() - 60))  # settled
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(OVERRIDE.format("first footer"), encoding="utf-8")
     port = _free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "mkdocs", "serve", "--watch-theme", "--dev-addr", f"127.0.0.1:{port}"],
             cwd=tmp_path,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -98,6 +101,11 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
         _put(tmp_path / "docs", "notes.md", "# Notes\n\nSee [@builder2026second].\n")
         _wait_for(base + "papers/builder2026second/", "ps-citing")
         assert "Builder, 2026" in _wait_for(base + "notes/", "ps-cite")
+        # The theme's templates are compiled once while serving, yet an edited one is used.
+        assert "first footer" in _wait_for(base + "notes/", "probe")
+        _put(tmp_path / "overrides", "main.html", OVERRIDE.format("second footer"))
+        assert "first footer" not in _wait_for(base + "notes/", "second footer")
+        assert "first footer" not in _wait_for(base + "papers/builder2026second/", "second footer")
     finally:
         server.terminate()
         server.wait(timeout=20)

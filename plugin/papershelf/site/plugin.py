@@ -31,6 +31,7 @@ from papershelf.curation.collect import DocPage, curate
 from papershelf.export.bibtex import approximation_note
 from papershelf.library.merge import MergeResult
 from papershelf.model import Library, Problem
+from papershelf.site.compiled import CompiledTemplates
 from papershelf.site.collector import kept_to_the_end, left_at_exit, thawed
 from papershelf.session import Session
 from papershelf.site.config import PapershelfConfig
@@ -76,6 +77,7 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         self.library: Library | None = None
         self.serving = False
         self.warnings = 0
+        self.compiled = CompiledTemplates()
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Makes MkDocs keep this instance (and its cache) across `mkdocs serve` rebuilds."""
@@ -184,7 +186,10 @@ class PapershelfPlugin(BasePlugin[PapershelfConfig]):
         return True
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
-        """Generated pages render through their frames (`papershelf.site.frames`)."""
+        """Generated pages render through their frames (`papershelf.site.frames`); under
+        `mkdocs serve` the theme's templates are compiled once (`papershelf.site.compiled`)."""
+        if self.serving and env.bytecode_cache is None:
+            env.bytecode_cache = self.compiled
         if self.generated is not None:
             self.generated.use_frames(env)
         return env
