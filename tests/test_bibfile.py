@@ -11,8 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import SiteBuilder, entry, listing, real_listing
+from papershelf.export.bibtex import bibtex_entry
+from papershelf.library.identity import identity_of
+from papershelf.library.keys import KeyBook
+from papershelf.library.merge import build_library
 from papershelf.model import DAY, MONTH, YEAR
 from papershelf.snapshots.reader import read_snapshot
+from papershelf.text.rules import split_name
 
 
 def test_better_bibtex_with_arxiv_eprints():
@@ -299,3 +304,72 @@ def test_undefined_macros_and_duplicate_fields_cost_the_field_as_bibtex_does(tmp
         "refs.bib:28: undefined @string macro 'ieeeacm': read as empty, as bibtex does",
     ]
     assert read.found == 4
+
+
+FAMILIES = {
+    "bib": (
+        "lib.bib",
+        "@article{a, title = {Families}, year = {2020}, author = {Del Santo, Flavio and"
+        " van Engelenburg, M{\\'e}lisande and Smith, Jr., John and {Kantar Public}}}\n",
+    ),
+    "ris": (
+        "lib.ris",
+        "TY  - JOUR\nTI  - Families\nAU  - Del Santo, Flavio\nAU  - van Engelenburg, Mélisande\n"
+        "AU  - Smith, John, Jr.\nAU  - Kantar Public\nPY  - 2020\nER  - \n",
+    ),
+    "csl": (
+        "lib.json",
+        json.dumps(
+            [
+                {
+                    "id": "a",
+                    "type": "article-journal",
+                    "title": "Families",
+                    "issued": {"date-parts": [[2020]]},
+                    "author": [
+                        {"family": "Del Santo", "given": "Flavio"},
+                        {"family": "Engelenburg", "non-dropping-particle": "van", "given": "Mélisande"},
+                        {"family": "Smith", "given": "John", "suffix": "Jr."},
+                        {"literal": "Kantar Public"},
+                    ],
+                }
+            ]
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("source", sorted(FAMILIES))
+def test_a_family_name_the_source_gives_apart_is_kept_whole(source: str, tmp_path: Path):
+    """`Del Santo, Flavio` is Flavio of the Del Santo family, not `Santo, Flavio Del`, in the
+    names' parts that keys, author pages and every export use; a name of family alone, of
+    several words, is an organisation's (RIS cannot say so: `Kantar Public` stays a person)."""
+    name, text = FAMILIES[source]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    authors = read_snapshot(tmp_path / name).entries[0].authors
+    assert [person.name for person in authors] == [
+        "Flavio Del Santo",
+        "Mélisande van Engelenburg",
+        "John Smith, Jr.",
+        "Kantar Public",
+    ]
+    parts = [split_name(person) for person in authors[:3]]
+    assert [(p.first, p.von, p.last, p.jr) for p in parts] == [
+        ("Flavio", "", "Del Santo", ""),
+        ("Mélisande", "van", "Engelenburg", ""),
+        ("John", "", "Smith", "Jr."),
+    ]
+    assert authors[3].corporate == (source != "ris")
+    paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
+    written = bibtex_entry(paper)
+    assert "{Del Santo}, Flavio and van Engelenburg, M{\\'e}lisande and Smith, Jr., John" in written
+
+
+def test_a_family_name_given_apart_leaves_the_paper_identity_as_a_listing_gives_it(tmp_path: Path):
+    """Keys issued before family names were read stay with their papers: the identity reads
+    the surname from the name as a line would (`santo`), the new key from the family name."""
+    name, text = FAMILIES["ris"]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
+    assert identity_of(paper.title, paper.authors).surnames[:2] == ("santo", "engelenburg")
+    assert paper.key.startswith("delsanto2020")

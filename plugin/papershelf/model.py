@@ -31,6 +31,11 @@ class Person:
     name: str
     affiliation: str | None = None
     corporate: bool = False
+    family: str = ""
+    """The family name with its particles, where the source gave it apart from the given
+    names (`Del Santo` of a `.bib` file's `Del Santo, Flavio`): the end of `name` (before a
+    `, Jr.`). Empty for a name read from a line, which `papershelf.text.rules.split_name`
+    splits by rule (and would read `Flavio Del Santo` as `Santo`)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from papershelf.model import Person
 from papershelf.text.rules import fold_surname, fold_title, split_name
@@ -105,7 +105,11 @@ def _surname(person: Person) -> str:
     """The surname as identities compare it: folded to ASCII where it has Latin letters (so
     that `García` and `Garcia` meet), else folded as a title is (`王伟` stays `王伟`). Never
     empty: an author whose name folds to nothing was written as no author at all, and the
-    paper read back from the key file was another paper (its key moved on every build)."""
+    paper read back from the key file was another paper (its key moved on every build).
+    Read from the name as a listing shows it, even where the source gave the family name
+    apart (`Person.family`): a `.bib` entry and a listing of one paper then still meet, and
+    identities remembered before family names were read still find their papers."""
+    person = replace(person, family="") if person.family else person
     return fold_surname(person) or fold_title(split_name(person).last) or "?"
 
 

@@ -205,7 +205,8 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
     URL or a note, a cross-referenced `@proceedings` stub): nothing would name it."""
     fields = {name.lower(): value for name, value in bib.fields.items()}
     title = _plain(fields.get("title", ""))
-    authors = ", ".join(_name(person) for person in bib.persons.get("author", []))
+    people = bib.persons.get("author", [])
+    authors = ", ".join(_name(person) for person in people)
     if not title.strip() and not authors:
         return None, [Problem(at, f"{NOT_A_PAPER}BibTeX entry {key!r} has neither title nor author; skipped")]
     date, precision = _date(fields)
@@ -220,6 +221,7 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         date_precision=precision,
         any_age=True,
         venue=_venue(bib.type.lower(), fields),
+        families=tuple((_name(person), _family(person)) for person in people),
     )
     return library_entry(raw, key)
 
@@ -266,6 +268,12 @@ def _name(person: BibPerson) -> str:
     name = _plain(" ".join(given + family))
     lineage = _plain(" ".join(person.lineage_names))
     return f"{name}, {lineage}" if lineage else name
+
+
+def _family(person: BibPerson) -> str:
+    """The `von Last` part, as bibtex splits the name (`Del Santo` of `Del Santo, Flavio`;
+    all of `{Kantar Public}`, which braces make one word)."""
+    return _plain(" ".join([*person.prelast_names, *person.last_names]))
 
 
 def _date(fields: dict[str, str]) -> tuple[dt.date | str | None, str]:

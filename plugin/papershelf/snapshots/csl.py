@@ -120,6 +120,9 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         authors=", ".join(_name(person) for person in people if isinstance(person, dict))
         if isinstance(people, list)
         else None,
+        families=tuple((_name(person), _family(person)) for person in people if isinstance(person, dict))
+        if isinstance(people, list)
+        else (),
         authors_at=at,
         date=date,
         abstract=_text(item.get("abstract")),
@@ -148,6 +151,15 @@ def _name(person: dict[str, object]) -> str:
     name = " ".join(text for part in parts if (text := _text(person.get(part))))
     suffix = _text(person.get("suffix"))
     return f"{name}, {suffix}" if suffix else name
+
+
+def _family(person: dict[str, object]) -> str:
+    """The family name with its particles (`van` `Engelenburg`); all of a `literal` name,
+    which CSL gives for an organisation."""
+    if literal := _text(person.get("literal")):
+        return literal
+    parts = ("dropping-particle", "non-dropping-particle", "family")
+    return " ".join(text for part in parts if (text := _text(person.get(part))))
 
 
 def _issued(issued: object) -> tuple[dt.date | str | None, str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from papershelf.library.identifiers import issued_month, link_problems, web_ids
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Problem, Sighting, Venue
+from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Person, Problem, Sighting, Venue
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -89,6 +89,10 @@ class RawEntry:
     """True for a library the user keeps: an entry its source gives no date is complete
     there, and its key is remembered. A listing item without one is not: a later snapshot
     may show its date, and a key remembered without the year would stay so for good."""
+    families: tuple[tuple[str, str], ...] = ()
+    """Where the source gives each author's family name apart (`.bib`, RIS, CSL-JSON): pairs
+    of a name as `authors` writes it and its family part (`Flavio Del Santo`, `Del Santo`),
+    or the whole name for one that has no given names (`{Kantar Public}`: an organisation)."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -111,6 +115,9 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     if raw.authors is not None and reading.warning:  # else the missing author line says enough
         problems.append(Problem(raw.authors_at, reading.warning))
     authors = parse_authors(raw.authors or "")
+    if raw.families:
+        families = {" ".join(name.split()): family for name, family in raw.families}
+        authors = replace(authors, persons=_with_families(authors.persons, families))
     problems += [Problem(raw.authors_at, message) for message in authors.problems]
     if raw.authors is not None and not authors.persons:
         problems.append(Problem(raw.authors_at, "no authors"))
@@ -166,6 +173,20 @@ def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[E
         if entry is not None:
             entries.append(entry)
     return entries, problems
+
+
+def _with_families(persons: tuple[Person, ...], families: dict[str, str]) -> tuple[Person, ...]:
+    """The persons with the family names their source gave apart (`RawEntry.families`): a
+    name that is all family name, of several words, is an organisation's."""
+    given: list[Person] = []
+    for person in persons:
+        family = " ".join(families.get(person.name, "").split())
+        if family and family == person.name:
+            person = replace(person, corporate=person.corporate or " " in family)
+        elif family and person.name.partition(", ")[0].endswith(" " + family):
+            person = replace(person, family=family)
+        given.append(person)
+    return tuple(given)
 
 
 def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:

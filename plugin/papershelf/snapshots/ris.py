@@ -75,6 +75,9 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
         title=title,
         title_at=at,
         authors=", ".join(_name(str(person)) for person in people) if isinstance(people, list) else None,
+        families=tuple((_name(str(person)), _family(str(person))) for person in people)
+        if isinstance(people, list)
+        else (),
         authors_at=at,
         date=date,
         abstract=str(record.get("abstract") or record.get("notes_abstract") or ""),  # `AB`, else `N2`
@@ -114,6 +117,13 @@ def _name(person: str) -> str:
     given, _, suffix = given.partition(",")
     name = f"{given.strip()} {family.strip()}".strip() if given.strip() else person.strip()
     return f"{name}, {suffix.strip()}" if given.strip() and suffix.strip() else name
+
+
+def _family(person: str) -> str:
+    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`); none for
+    a name without one, which may be written either way round."""
+    family, comma, given = person.partition(",")
+    return family.strip() if comma and given.strip() else ""
 
 
 def _date(text: str) -> tuple[dt.date | str | None, str]:

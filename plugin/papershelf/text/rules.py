@@ -204,6 +204,8 @@ def split_name(person: Person) -> NameParts:
     """
     if person.corporate:
         return NameParts("", "", person.name, "")
+    if person.family:
+        return _given_apart(person)
     parts = person.name.split()
     jr = ""
     if len(parts) > 1 and parts[-1].lower() in NAME_SUFFIXES:
@@ -220,6 +222,22 @@ def split_name(person: Person) -> NameParts:
         # `Zoubeirou a Mayaki`, `Ortega y Gasset`, `Silva e Souza`.
         return NameParts(" ".join(parts[: last_start - 1]), "", " ".join(parts[last_start - 1 :]), jr)
     return NameParts(" ".join(parts[:last_start]), " ".join(lower), parts[-1], jr)
+
+
+def _given_apart(person: Person) -> NameParts:
+    """The parts of a name whose source said which words are the family name: its leading
+    lower-case words are particles (`van Engelenburg`), the rest the surname, capitalised
+    particles included (`Del Santo`, `Vaz De Carvalho`), as bibtex reads `Del Santo, Flavio`."""
+    name, jr = person.name, ""
+    head, comma, tail = name.rpartition(",")
+    if comma and tail.strip().lower() in NAME_SUFFIXES:
+        name, jr = head.strip(), tail.strip()
+    words = person.family.split()
+    von = 0
+    while von < len(words) - 1 and words[von][:1].islower():
+        von += 1
+    first = name.removesuffix(person.family).strip()
+    return NameParts(first, " ".join(words[:von]), " ".join(words[von:]), jr)
 
 
 def fold_surname(person: Person) -> str:
