@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SiteBuilder, entry, listing, real_listing
+from texrun import bibtex_document
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.library.identity import identity_of
 from papershelf.library.keys import KeyBook
@@ -373,3 +374,16 @@ def test_a_family_name_given_apart_leaves_the_paper_identity_as_a_listing_gives_
     paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
     assert identity_of(paper.title, paper.authors).surnames[:2] == ("santo", "engelenburg")
     assert paper.key.startswith("delsanto2020")
+
+
+@pytest.mark.parametrize("style", ["plainnat", "plain"])
+def test_an_entry_without_authors_keyed_with_underscores_typesets(style: str, tmp_path: Path):
+    """natbib styles print the `key` of an entry without authors as its label: a Zotero key
+    (`doe_handbook_2007`) must reach LaTeX escaped, or pdflatex stops at `Missing $`."""
+    (tmp_path / "lib.bib").write_text(
+        "@book{doe_handbook_2007, title = {A Handbook of Free Things}, year = {2007}}\n", encoding="utf-8"
+    )
+    papers = build_library([read_snapshot(tmp_path / "lib.bib")], KeyBook({}, {})).library.papers
+    (tmp_path / "out.bib").write_text(bibtex_entry(papers[0]), encoding="utf-8")
+    typeset = bibtex_document(tmp_path / "out.bib", tmp_path, style, url_package=True)
+    assert typeset.problems == []

@@ -139,8 +139,8 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
         "author": _authors(paper.authors, paper.authors_truncated, dialect.ascii_only),
         "title": encode(paper.title, protect_case=True),
     }
-    if not fields["author"]:  # styles sort and label by `key` when there is no author
-        fields["key"] = paper.key
+    if not fields["author"]:  # styles sort and label by `key` when there is no author (natbib prints it)
+        fields["key"] = encode(paper.key)
     if not fields["title"].strip():  # biblatex requires one; a title of unwritable characters
         fields["title"] = paper.key
     if paper.date and dialect.iso_date:
