@@ -180,10 +180,12 @@ def test_broken_entries_warn_with_file_and_line_and_neighbours_survive():
     assert parsed.entries[1].date is None and parsed.entries[1].authors[0].name == "Bob Builder"
 
 
-def test_authors_cut_short_and_suffixes():
-    text = listing(entry("P", "Ann Author, John Smith, Jr., et al."))
+@pytest.mark.parametrize("cut", ["et al.", "et al. (97 additional authors not shown)"])
+def test_authors_cut_short_and_suffixes(cut: str):
+    """arXiv's mailings say how many more there are: no author of that name, no affiliation."""
+    text = listing(entry("P", f"Ann Author, John Smith, Jr., {cut}"))
     (e,) = parse_text_listing(text, "x.txt").entries
-    assert [p.name for p in e.authors] == ["Ann Author", "John Smith, Jr."]
+    assert [(p.name, p.affiliation) for p in e.authors] == [("Ann Author", None), ("John Smith, Jr.", None)]
     assert e.authors_truncated
 
 

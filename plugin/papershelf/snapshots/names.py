@@ -84,7 +84,7 @@ def parse_authors(line: str) -> AuthorLine:
         token = _LEADING_AND.sub("", token.strip())
         if not token or token == ":":
             continue
-        if token.lower() in _ET_AL:
+        if _cut_short(token):
             truncated = True
             continue
         if token.lower() in NAME_SUFFIXES and persons:
@@ -96,6 +96,12 @@ def parse_authors(line: str) -> AuthorLine:
         if problem:
             problems.append(problem)
     return AuthorLine(tuple(persons), truncated, tuple(problems))
+
+
+def _cut_short(token: str) -> bool:
+    """Whether the token only says the list goes on: `et al.`, `others`, or arXiv's
+    `et al. (97 additional authors not shown)`, whose parenthesis is no affiliation."""
+    return token.lower() in _ET_AL or _split_affiliation(token)[0].lower() in _ET_AL
 
 
 def _split_top_level(line: str) -> list[str]:
