@@ -14,6 +14,7 @@ from conftest import SiteBuilder, entry, listing, real_listing
 from texrun import bibtex_document
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.library.identity import identity_of
+from papershelf.library.keyfile import keyed_library
 from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
 from papershelf.model import DAY, MONTH, YEAR
@@ -387,3 +388,24 @@ def test_an_entry_without_authors_keyed_with_underscores_typesets(style: str, tm
     (tmp_path / "out.bib").write_text(bibtex_entry(papers[0]), encoding="utf-8")
     typeset = bibtex_document(tmp_path / "out.bib", tmp_path, style, url_package=True)
     assert typeset.problems == []
+
+
+def test_two_entries_of_one_file_under_two_keys_stay_two_papers_in_any_order(tmp_path: Path):
+    """An article and the manuscript of one title and author, told apart by whoever keeps
+    the file: neither key may vanish into the other paper, nor move when the file is
+    reordered (each key's row in the key file has the same identity)."""
+    article = (
+        "@article{Popper1934, author = {Popper, Karl}, title = {Zur Kritik der Relationen},"
+        " journal = {Naturwissenschaften}, year = {1934}}\n"
+    )
+    manuscript = (
+        "@unpublished{Popper1935b, author = {Popper, Karl}, title = {Zur Kritik der Relationen},"
+        " year = {1935}}\n"
+    )
+    keys = tmp_path / "citation-keys.tsv"
+    for text in (article + manuscript, manuscript + article, article + manuscript):
+        (tmp_path / "lib.bib").write_text(text, encoding="utf-8")
+        merged = keyed_library([read_snapshot(tmp_path / "lib.bib")], keys)
+        assert merged.library.problems == ()
+        years = {paper.key: paper.date.year for paper in merged.library.papers if paper.date}
+        assert years == {"Popper1934": 1934, "Popper1935b": 1935}

@@ -17,7 +17,7 @@ import itertools
 import re
 import string
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from papershelf.library.identity import Identity
@@ -275,6 +275,7 @@ def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, list
         claimed = by_arxiv.get(request.identity.arxiv) if request.identity.arxiv else None
         if claimed is not None and claim(index, claimed):
             done.add((index, 0))
+    _claim_own_rows(requests, rows, claim, done)
     for same in (Identity.__eq__, Identity.agrees):
         for index, request in enumerate(requests):
             for number, identity in enumerate((request.identity, *request.others)):
@@ -288,6 +289,29 @@ def _claim_rows(requests: Sequence[KeyRequest], book: KeyBook) -> dict[int, list
         held.sort(key=lambda row: (row.key.casefold(), row.key))
     _claim_cut_rows(requests, book, claims)
     return claims
+
+
+def _claim_own_rows(
+    requests: Sequence[KeyRequest],
+    rows: dict[str, KeyRow],
+    claim: Callable[[int, KeyRow], bool],
+    done: set[tuple[int, int]],
+) -> None:
+    """A row under a key a paper's source gives it, whose identity agrees with the paper's,
+    goes to that paper before identities are matched: two entries of one `.bib` file with
+    one title and author (an article and its manuscript) each keep their own key, in any
+    order of reading, where the first read would otherwise claim both rows' identity."""
+    folded = {key.casefold(): row for key, row in rows.items()}
+    for index, request in enumerate(requests):
+        for own in request.own:
+            row = folded.get(own.key.casefold())
+            target = _target(row, rows) if row is not None else None
+            if target is None:
+                continue
+            for number, identity in enumerate((request.identity, *request.others)):
+                if (index, number) not in done and row.identity.agrees(identity) and claim(index, target):
+                    done.add((index, number))
+                    break
 
 
 def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[int, list[KeyRow]]) -> None:

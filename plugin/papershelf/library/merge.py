@@ -90,6 +90,8 @@ def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Dupli
             )
         if index is None:
             index, alike = versions.version_of(entry, identity)
+            if index is not None and not _compatible(groups[index].entries, entry):
+                index = None
             new = len(groups) if index is None else index
             duplicates += (Duplicate(other, new, entry.source) for other in alike if other != new)
         if index is None:
@@ -122,8 +124,14 @@ def _names(ids: Identifiers) -> list[str]:
 
 
 def _compatible(sightings: list[Entry], entry: Entry) -> bool:
-    """Whether no sighting names another arXiv paper than `entry` does."""
-    return not entry.ids.arxiv or all(s.ids.arxiv in ("", entry.ids.arxiv) for s in sightings)
+    """Whether no sighting names another arXiv paper than `entry` does, nor is another entry
+    of the same library file under another key: whoever keeps the file told the two apart
+    (a 1934 article and the 1935 manuscript of one title, an edition and its reprint)."""
+    if entry.ids.arxiv and any(s.ids.arxiv not in ("", entry.ids.arxiv) for s in sightings):
+        return False
+    return not entry.key or all(
+        s.key in ("", entry.key) or s.source.file != entry.source.file for s in sightings
+    )
 
 
 def _request(group: _Group) -> KeyRequest:
