@@ -306,7 +306,7 @@ def _claim_own_rows(
         for own in request.own:
             row = folded.get(own.key.casefold())
             target = _target(row, rows) if row is not None else None
-            if target is None:
+            if row is None or target is None:
                 continue
             for number, identity in enumerate((request.identity, *request.others)):
                 if (index, number) not in done and row.identity.agrees(identity) and claim(index, target):
