@@ -288,3 +288,49 @@ def test_a_revision_keeps_its_key_after_the_first_version_is_gone(site_builder: 
     built = site_builder.build()
     assert built.warnings == []
     assert built.page("papers/author2026sparse/").select_one("h1").get_text() == "Attention, Sparse and Fast"
+
+
+ATOM_ENTRY = """<entry><id>oai:arXiv.org:{id}v{version}</id><title>{title}</title>
+<updated>2026-09-25T04:00:11.600680+00:00</updated>
+<link href="https://arxiv.org/abs/{id}" rel="alternate" type="text/html"/>
+<summary>arXiv:{id}v{version} Announce Type: {kind}
+Abstract: We study sparse attention at scale and report what we found.</summary>
+<category term="{primary}"/><category term="cs.AI"/>
+<published>2026-09-25T00:00:00-04:00</published>
+<arxiv:announce_type>{kind}</arxiv:announce_type>{doi}
+<dc:creator>Ann Author, Bob Builder</dc:creator></entry>"""
+
+
+def test_the_atom_form_of_an_announcement_feed_reads_as_its_rss_form(tmp_path: Path):
+    """`rss.arxiv.org/atom/cs.LG`: the same announcements as the RSS form, in Atom, which an
+    API response is too; its creators, abstract without the announcement line, DOI, primary
+    class and day are read, and replacements are dated by their identifier."""
+    entries = [
+        ("Sparse Attention", "2609.28553", 1, "new", "cs.LG", "<arxiv:DOI>10.1109/X.2026.1</arxiv:DOI>"),
+        ("Old Paper Cross-Listed", "2205.06398", 2, "cross", "stat.ML", ""),
+        ("Replaced Paper", "2401.08875", 3, "replace", "cs.LG", ""),
+    ]
+    feed = (
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        '<feed xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'xmlns="http://www.w3.org/2005/Atom" xml:lang="en-us">\n'
+        "<id>http://rss.arxiv.org/atom/cs.LG</id><title>cs.LG updates on arXiv.org</title>\n"
+        + "\n".join(
+            ATOM_ENTRY.format(title=t, id=i, version=v, kind=k, primary=p, doi=d)
+            for t, i, v, k, p, d in entries
+        )
+        + "\n</feed>\n"
+    )
+    (tmp_path / "cs.LG.atom").write_text(feed, encoding="utf-8")
+    read = read_snapshot(tmp_path / "cs.LG.atom")
+    assert read.problems == ()
+    new, cross, replaced = read.entries
+    assert [p.name for p in new.authors] == ["Ann Author", "Bob Builder"]
+    assert new.abstract == "We study sparse attention at scale and report what we found."
+    assert (new.ids.arxiv, new.ids.doi, new.topic, new.date) == (
+        "2609.28553",
+        "10.1109/X.2026.1",
+        "cs.LG",
+        dt.date(2026, 9, 25),
+    )
+    assert (cross.topic, replaced.date) == ("stat.ML", dt.date(2024, 1, 1))

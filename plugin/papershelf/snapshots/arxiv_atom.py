@@ -9,18 +9,15 @@ a warning, never a paper; a response with no entry is one warning too.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import replace
 
 from papershelf.library.identifiers import arxiv_ids, find_doi
 from papershelf.model import Entry, Listing, Problem, Sighting
-from papershelf.snapshots.arxiv_rss import ARXIV
+from papershelf.snapshots.arxiv_rss import ARXIV, ATOM, iso_day
 from papershelf.snapshots.entries import RawEntry, build_entry, gathered
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["is_arxiv_atom", "read_arxiv_atom"]
-
-ATOM = "{http://www.w3.org/2005/Atom}"
 
 
 def is_arxiv_atom(root: Element) -> bool:
@@ -59,7 +56,7 @@ def _entry(item: Element, file: str) -> tuple[Entry | None, list[Problem]]:
         title_at=at,
         authors=", ".join(_author(author) for author in item.findall(f"{ATOM}author")),
         authors_at=at,
-        date=_day(item.findtext(f"{ATOM}published")),
+        date=iso_day(item.findtext(f"{ATOM}published")),
         abstract=item.findtext(f"{ATOM}summary"),
         ids=ids,
     )
@@ -71,10 +68,3 @@ def _author(author: Element) -> str:
     name = " ".join(author.findtext(f"{ATOM}name").split())
     places = [place.text.strip() for place in author.findall(f"{ARXIV}affiliation") if place.text.strip()]
     return f"{name} ({'; '.join(places)})" if places else name
-
-
-def _day(text: str) -> dt.date | str | None:
-    try:
-        return dt.datetime.fromisoformat(text.replace("Z", "+00:00")).date()
-    except ValueError:
-        return text or None

@@ -7,13 +7,19 @@ import re
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.arxiv_atom import is_arxiv_atom, read_arxiv_atom
 from papershelf.snapshots.arxiv_rdf import is_arxiv_rdf, read_arxiv_rdf
-from papershelf.snapshots.arxiv_rss import is_arxiv_rss, read_arxiv_rss
+from papershelf.snapshots.arxiv_rss import (
+    is_arxiv_rss,
+    is_arxiv_rss_atom,
+    read_arxiv_rss,
+    read_arxiv_rss_atom,
+)
 from papershelf.snapshots.xmltree import XmlError, parse_xml
 
 __all__ = ["looks_like_feed", "parse_feed"]
 
 _READERS = (
     (is_arxiv_rss, read_arxiv_rss),
+    (is_arxiv_rss_atom, read_arxiv_rss_atom),  # before the API's Atom, which it also is
     (is_arxiv_atom, read_arxiv_atom),
     (is_arxiv_rdf, read_arxiv_rdf),
 )
