@@ -14,7 +14,9 @@ The same service gives each feed as Atom too (`rss.arxiv.org/atom/<archive>`): a
 per announcement with the same title, `<summary>` (the description's text), `<dc:creator>`,
 `<arxiv:DOI>` and `<category term>`s, and the day in `<published>`; it is read the same
 way, and told from an API response (`papershelf.snapshots.arxiv_atom`) by its
-`<arxiv:announce_type>`s and the service's address.
+`<arxiv:announce_type>`s and the service's address. An announcement of a paper's version
+after the first (`2205.06398v2`, announced as a cross-list years later) is a later version
+too.
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def _announcement(
         abstract=_ABSTRACT.sub("", description, count=1) if "Abstract:" in description else "",
         ids=replace(ids, doi=doi) if doi else ids,
     )
-    later = _LATER.search(description) is not None
+    later = _LATER.search(description) is not None or ids.arxiv_version > 1
     return build_entry(as_later_version(raw) if later else raw, classes[0] if classes else "arXiv")
 
 
