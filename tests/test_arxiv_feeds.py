@@ -337,3 +337,13 @@ def test_the_atom_form_of_an_announcement_feed_reads_as_its_rss_form(tmp_path: P
         dt.date(2026, 9, 25),
     )
     assert (cross.topic, cross.date, replaced.date) == ("stat.ML", dt.date(2022, 5, 1), dt.date(2024, 1, 1))
+
+
+def test_a_feed_copied_with_blank_lines_before_its_xml_declaration_is_read(tmp_path: Path):
+    """XML allows its declaration only at the very start; a pasted response often has a blank
+    line first. Lines keep their numbers, for warnings."""
+    feed = rss(RSS_ITEM.format(title="Sparse Attention", id="2603.03383", version=1, kind="new"))
+    (tmp_path / "pasted.xml").write_text("\n\n" + feed, encoding="utf-8")
+    read = read_snapshot(tmp_path / "pasted.xml")
+    assert read.problems == () and [e.ids.arxiv for e in read.entries] == ["2603.03383"]
+    assert read.entries[0].source.line == 1 + rss(RSS_ITEM).count("\n", 0, rss(RSS_ITEM).index("<item>")) + 2

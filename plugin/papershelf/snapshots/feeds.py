@@ -26,6 +26,17 @@ _READERS = (
 _FEED_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:rss|feed|rdf:RDF)\b", re.DOTALL)
 
 
+_LATE_DECLARATION = re.compile(r"\A(\s+)(<\?xml[^>]*\?>)")
+"""An XML declaration after white space (a response pasted or copied with a blank line
+first), which XML allows only at the very start."""
+
+
+def _blanked(match: re.Match[str]) -> str:
+    """The declaration as spaces: the text is decoded already, so its encoding says nothing,
+    and the lines stay where they were, for the warnings' line numbers."""
+    return match[1] + " " * len(match[2])
+
+
 def looks_like_feed(text: str) -> bool:
     """Whether a snapshot is an RSS (2.0, or 1.0 as RDF) or Atom feed, whatever its file
     name says."""
@@ -35,7 +46,7 @@ def looks_like_feed(text: str) -> bool:
 def parse_feed(text: str, file: str) -> Listing:
     """The entries of a feed a reader knows; any other XML is one warning and no paper."""
     try:
-        root = parse_xml(text)
+        root = parse_xml(_LATE_DECLARATION.sub(_blanked, text, count=1))
     except XmlError as error:
         return Listing(file, "", (), (Problem(Sighting(file, error.line), f"not well-formed XML: {error}"),))
     for recognises, read in _READERS:
