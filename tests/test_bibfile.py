@@ -409,3 +409,15 @@ def test_two_entries_of_one_file_under_two_keys_stay_two_papers_in_any_order(tmp
         assert merged.library.problems == ()
         years = {paper.key: paper.date.year for paper in merged.library.papers if paper.date}
         assert years == {"Popper1934": 1934, "Popper1935b": 1935}
+
+
+def test_tex_typesetting_hints_and_ensuremath_are_read_as_what_they_mean(tmp_path: Path):
+    """`\\-` (where a word may break) and `\\hyp{}` are no text; `\\ensuremath` is math."""
+    (tmp_path / "ads.bib").write_text(
+        "@ARTICLE{2018ApJ,\n  author = {{Charnay}, B.},\n"
+        "  title = {The {\\ensuremath{\\beta}} Pictoris Na\\-tur\\-wis\\-sen and Quantum\\hyp{}mechanical},\n"
+        "  year = 2018}\n",
+        encoding="utf-8",
+    )
+    (ads,) = read_snapshot(tmp_path / "ads.bib").entries
+    assert ads.title == "The $\\beta$ Pictoris Naturwissen and Quantum-mechanical"

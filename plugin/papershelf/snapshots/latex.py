@@ -230,6 +230,8 @@ class _Decoder:
             self._skip_empty_group()
         elif name == "footnote":
             self._argument(_footnote)
+        elif name == "ensuremath":
+            self._emit(self._as_math(start))
         else:
             self._emit(self._verbatim_macro(start))
 
@@ -238,6 +240,17 @@ class _Decoder:
             self.pos += 2
         elif self.pos < len(self.text) and self.text[self.pos] == " ":
             self.pos += 1
+
+    def _as_math(self, start: int) -> str:
+        """`\\ensuremath{\\beta}`: its argument is math, kept as source between `$` as the
+        rest of the model's math is (`$\\beta$`); without a closed group, the macro as written."""
+        while self.pos < len(self.text) and self.text[self.pos] == " ":
+            self.pos += 1
+        close = self.closing.get(self.pos) if self.text.startswith("{", self.pos) else None
+        if close is None or not self.text[self.pos + 1 : close].strip():
+            return self._verbatim_macro(start)
+        formula, self.pos = self.text[self.pos + 1 : close], close + 1
+        return f"${formula}$"
 
     def _verbatim_macro(self, start: int) -> str:
         """An unknown macro stays visible, with its braced arguments, as the source wrote it."""

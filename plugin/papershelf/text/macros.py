@@ -7,7 +7,14 @@ and `papershelf.export.characters` writes the same letters back with the same ta
 
 from __future__ import annotations
 
-__all__ = ["ACCENT_MARKS", "ESCAPES", "LETTER_MACROS", "NAMED_MACROS", "SYMBOL_ACCENTS", "TEXT_COMMANDS"]
+__all__ = [
+    "ACCENT_MARKS",
+    "ESCAPES",
+    "LETTER_MACROS",
+    "NAMED_MACROS",
+    "SYMBOL_ACCENTS",
+    "TEXT_COMMANDS",
+]
 
 # Accent commands -> Unicode combining marks (export.latex writes them back the same way).
 ACCENT_MARKS = {
@@ -79,6 +86,12 @@ NAMED_MACROS = {
     "times": "×",
     "quad": " ",
     "qquad": " ",
+    "hyp": "-",  # biblatex's hyphen that lets the words beside it break
+    "slash": "/",
+    "textunderscore": "_",
+    "textless": "<",
+    "textgreater": ">",
+    "textbar": "|",
 }
 # Commands whose single argument is ordinary text: keep the text, drop the formatting.
 TEXT_COMMANDS = frozenset(
@@ -108,5 +121,18 @@ FONT_DECLARATIONS = frozenset(
     {"em", "it", "bf", "sl", "sc", "rm", "tt", "sf", "itshape", "bfseries", "scshape", "upshape"}
     | {"mdseries", "slshape", "normalfont", "ttfamily", "rmfamily", "sffamily"}
 )
-# `\&` and the like: escaped characters, and `\,` (a thin space).
-ESCAPES = {"&": "&", "%": "%", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": "\u2009"}
+# `\&` and the like: escaped characters, `\,` (a thin space), and what only guides TeX's
+# typesetting: `\-` (where a word may break), `\/` (italic correction), `\@` (spacing).
+ESCAPES = {
+    "&": "&",
+    "%": "%",
+    "#": "#",
+    "_": "_",
+    "{": "{",
+    "}": "}",
+    " ": " ",
+    ",": "\u2009",
+    "-": "",
+    "/": "",
+    "@": "",
+}
