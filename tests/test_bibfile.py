@@ -421,3 +421,26 @@ def test_tex_typesetting_hints_and_ensuremath_are_read_as_what_they_mean(tmp_pat
     )
     (ads,) = read_snapshot(tmp_path / "ads.bib").entries
     assert ads.title == "The $\\beta$ Pictoris Naturwissen and Quantum-mechanical"
+
+
+def test_ads_and_inspire_entries_read_as_their_journals_and_names_say(tmp_path: Path):
+    """What ADS, INSPIRE and Better BibTeX write: AAS journal macros (`\\apj`), hyphenated
+    initials split by a space (`C. -P.`), a year with a month around it (`Nov./2001`)."""
+    (tmp_path / "ads.bib").write_text(
+        "@ARTICLE{2018ApJ,\n  author = {{Charnay}, B. and {Yuan}, C. -P.},\n"
+        "  title = {The {\\ensuremath{\\beta}} Pictoris Na\\-tur\\-wis\\-sen and Quantum\\hyp{}mechanical},\n"
+        "  journal = {\\apj}, year = 2018, volume = {854}, pages = {172}}\n"
+        "@article{bbt2001, author = {Doe, Jane}, title = {Heart Rate}, journal = {\\unknownjournal},\n"
+        "  year = {Nov./2001}}\n"
+        "@article{nodate, author = {Doe, Jane}, title = {In Press}, journal = {Nature}, year = {n.d.}}\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "ads.bib")
+    assert read.problems == ()
+    ads, bbt, undated = read.entries
+    assert ads.title == "The $\\beta$ Pictoris Naturwissen and Quantum-mechanical"
+    assert ads.venue is not None and ads.venue.container == "The Astrophysical Journal"
+    assert [person.name for person in ads.authors] == ["B. Charnay", "C.-P. Yuan"]
+    assert bbt.venue is not None and bbt.venue.container == "\\unknownjournal"  # kept, as written
+    assert (bbt.date, bbt.date_precision) == (dt.date(2001, 11, 1), MONTH)
+    assert undated.date is None

@@ -39,6 +39,7 @@ from papershelf.snapshots.entries import (
     published,
 )
 from papershelf.snapshots.latex import decode_latex
+from papershelf.text.macros import JOURNAL_MACROS
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
 
@@ -52,7 +53,9 @@ _LINE = re.compile(r"\bline (\d+)")
 _DUPLICATE = re.compile(r"entry with key (.*) has a duplicate (.*) field")
 """pybtex's `DuplicateField` says which only in its message."""
 _MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
+_JOURNAL_MACRO = re.compile(r"\\([A-Za-z]+)")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+_YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
 _MONTHS = {
     name: number
@@ -231,10 +234,20 @@ def _venue(kind: str, fields: dict[str, str]) -> Venue | None:
     `@inproceedings`'s proceedings (`booktitle`), with its volume, number and pages."""
     numbers = [_plain(fields.get(name, "")) for name in ("volume", "number", "pages")]
     if kind == "article":
-        return published(ARTICLE, _plain(fields.get("journal") or fields.get("journaltitle") or ""), *numbers)
+        return published(
+            ARTICLE, _journal(fields.get("journal") or fields.get("journaltitle") or ""), *numbers
+        )
     if kind in ("inproceedings", "conference"):
         return published(PROCEEDINGS, _plain(fields.get("booktitle", "")), *numbers)
     return None
+
+
+def _journal(value: str) -> str:
+    """The journal's name, where ADS writes one of the AAS journal macros (`\\apj`)."""
+    macro = _JOURNAL_MACRO.fullmatch(value.strip())
+    if macro is not None and macro[1] in JOURNAL_MACROS:
+        return JOURNAL_MACROS[macro[1]]
+    return _plain(value)
 
 
 def _plain(value: str) -> str:
@@ -261,13 +274,24 @@ def _plain(value: str) -> str:
 def _name(person: BibPerson) -> str:
     """`First Middle von Last, Jr` as a listing would show the person; a name in Chinese,
     Japanese or Korean script family name first, unspaced (`方, 明月` is 方明月)."""
-    given = [*person.first_names, *person.middle_names]
+    given = _hyphens_joined([*person.first_names, *person.middle_names])
     family = [*person.prelast_names, *person.last_names]
     if _CJK.fullmatch("".join(given + family)):
         return _plain("".join(family + given))
     name = _plain(" ".join(given + family))
     lineage = _plain(" ".join(person.lineage_names))
     return f"{name}, {lineage}" if lineage else name
+
+
+def _hyphens_joined(names: list[str]) -> list[str]:
+    """`C.-P.` whole, where INSPIRE and ADS write `C. -P.` and pybtex splits it at the space."""
+    joined: list[str] = []
+    for name in names:
+        if name.startswith("-") and joined:
+            joined[-1] += name
+        else:
+            joined.append(name)
+    return joined
 
 
 def _family(person: BibPerson) -> str:
@@ -277,12 +301,19 @@ def _family(person: BibPerson) -> str:
 
 
 def _date(fields: dict[str, str]) -> tuple[dt.date | str | None, str]:
-    """biblatex's `date` (`2022-11`), else `year` and `month` (`jul`, `July`, `7`)."""
+    """biblatex's `date` (`2022-11`), else `year` and `month` (`jul`, `July`, `7`); a year
+    written with more around it (Better BibTeX's `Nov./2001`) is read with the month it
+    names. A date with no year in it is reported (`build_entry`), unless it holds no digit
+    at all (`n.d.`, `in press`: no date, which a library may rightly give)."""
     match = _ISO.match(fields.get("date", "").strip()) or _ISO.match(fields.get("year", "").strip())
-    if match is None:
-        return None, DAY
-    month = int(match[2]) if match[2] else _month(fields.get("month", ""))
-    return library_date(int(match[1]), month, int(match[3] or 0), match.string)
+    if match is not None:
+        month = int(match[2]) if match[2] else _month(fields.get("month", ""))
+        return library_date(int(match[1]), month, int(match[3] or 0), match.string)
+    written = fields.get("date", "").strip() or fields.get("year", "").strip()
+    year = _YEAR.search(written)
+    if year is None:
+        return (written if any(char.isdigit() for char in written) else None), DAY
+    return library_date(int(year[1]), _month(fields.get("month", "")) or _month(written), 0, written)
 
 
 def _month(text: str) -> int:
