@@ -325,3 +325,17 @@ def test_a_replaced_entry_is_a_new_version_of_the_paper_announced_before(tmp_pat
     assert len(papers) == 7
     perpetual = next(paper for paper in papers if paper.ids.arxiv == "2609.05433")
     assert perpetual.date == dt.date(2026, 9, 9) and len(perpetual.sightings) == 2
+
+
+def test_a_page_of_the_layout_before_2023_is_dated_by_its_section_headings(tmp_path: Path):
+    """`New submissions for Fri, 20 Jul 18`: no "Showing new listings" line then (the
+    fixture is in the markup of such a page, with made-up papers)."""
+    read = read_snapshot(FIXTURES / "arxiv-listing-older" / "cs-new-2018-07-20-older-layout.html")
+    assert read.problems == ()
+    new, replaced = read.entries
+    assert (new.ids.arxiv, new.date, new.title) == (
+        "1807.07001",
+        dt.date(2018, 7, 20),
+        "A Made-Up Paper on Listings",
+    )
+    assert (replaced.date, replaced.date_precision) == (dt.date(2017, 12, 1), "month")

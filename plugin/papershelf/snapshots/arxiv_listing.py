@@ -63,6 +63,10 @@ _CHROME = re.compile(
 )
 """Lines of the page, never of an entry: they end the entry above them."""
 _DAY = re.compile(r"Showing\s+new\s+listings\s+for\s+\w+,\s+(\d{1,2}\s+\w+\s+\d{4})")
+_OLD_DAY = re.compile(
+    r"\b(?:New submissions|Cross-lists|Replacements) for (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), "
+    r"(\d{1,2} [A-Z][a-z]{2} \d{2}(?:\d{2})?)\b"
+)
 DAY_HEADING = re.compile(r"^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2} [A-Z][a-z]{2} \d{4})\b")
 """A `/recent` or `/pastweek` page groups its entries under days: `Fri, 6 Mar 2026 (showing ...)`."""
 _CLASS = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
@@ -182,11 +186,20 @@ def short_day(text: str) -> dt.date | None:
 
 
 def listing_day(text: str) -> dt.date | None:
+    """The page's day: `Showing new listings for Wednesday, 9 September 2026`, or on a page
+    of arXiv's layout before 2023, `New submissions for Fri, 20 Jul 18`."""
     match = _DAY.search(text)
     if match is None:
-        return None
+        old = _OLD_DAY.search(text)
+        return (
+            _parsed_day(old[1], "%d %b %y" if len(old[1].split()[-1]) == 2 else "%d %b %Y") if old else None
+        )
+    return _parsed_day(" ".join(match[1].split()), "%d %B %Y")
+
+
+def _parsed_day(text: str, form: str) -> dt.date | None:
     try:
-        return dt.datetime.strptime(" ".join(match[1].split()), "%d %B %Y").date()
+        return dt.datetime.strptime(text, form).date()
     except ValueError:
         return None
 
