@@ -444,3 +444,24 @@ def test_ads_and_inspire_entries_read_as_their_journals_and_names_say(tmp_path: 
     assert bbt.venue is not None and bbt.venue.container == "\\unknownjournal"  # kept, as written
     assert (bbt.date, bbt.date_precision) == (dt.date(2001, 11, 1), MONTH)
     assert undated.date is None
+
+
+def test_words_a_bib_file_protects_keep_their_capitals_in_every_style(tmp_path: Path):
+    """Zotero and Better BibTeX brace proper nouns (`{L}ondon`, `{{Poincare}}`): styles that
+    lower-case titles must print them as the source wrote them; a macro's argument and an
+    accent's group protect nothing (`\\emph{Pocket}`, `Schr{\\"o}dinger`)."""
+    (tmp_path / "lib.bib").write_text(
+        "@article{zot, author = {Doe, Jane}, year = {2020}, journal = {J},\n"
+        "  title = {Bicycles in {L}ondon, {Monte} {Carlo} and {{Poincare}}: {Quantum Field Theory}"
+        ' \\emph{Pocket} Schr{\\"o}dinger Guide}}\n',
+        encoding="utf-8",
+    )
+    (entry,) = read_snapshot(tmp_path / "lib.bib").entries
+    assert entry.cased == ("London", "Monte", "Carlo", "Poincare", "Quantum", "Field", "Theory")
+    paper = build_library([read_snapshot(tmp_path / "lib.bib")], KeyBook({}, {})).library.papers[0]
+    (tmp_path / "out.bib").write_text(bibtex_entry(paper), encoding="utf-8")
+    typeset = bibtex_document(tmp_path / "out.bib", tmp_path, "plain")
+    assert typeset.problems == []
+    printed = " ".join(typeset.bbl.replace("{", "").replace("}", "").split())
+    assert "Bicycles in London, Monte Carlo and Poincare: Quantum Field Theory pocket" in printed
+    assert "schr" in printed.lower() and "guide" in printed

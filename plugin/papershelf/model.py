@@ -140,6 +140,9 @@ class Entry:
     key: str = ""
     """The citation key the source gave the paper (a `.bib` file's own), if any."""
     venue: Venue | None = None
+    cased: tuple[str, ...] = ()
+    """Words of the title whose capitals the source protected from a style's lower-casing
+    (a `.bib` file's `{L}ondon`, `{{Poincare}}`): the exports protect them too."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,8 @@ class Paper:
     """Keys issued to it before its versions were joined: each still leads to it (a
     redirect page, a citation, a reading-list entry; `papershelf.library.keys`)."""
     venue: Venue | None = None
+    cased: tuple[str, ...] = ()
+    """Words of its titles whose capitals a source protected (`Entry.cased`)."""
 
 
 @dataclass(frozen=True)

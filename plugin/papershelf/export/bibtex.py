@@ -137,7 +137,7 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
 
     fields = {
         "author": _authors(paper.authors, paper.authors_truncated, dialect.ascii_only),
-        "title": encode(paper.title, protect_case=True),
+        "title": encode_latex(paper.title, True, dialect.ascii_only, frozenset(paper.cased)),
     }
     if not fields["author"]:  # styles sort and label by `key` when there is no author (natbib prints it)
         fields["key"] = encode(paper.key)

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 
 from papershelf.export.characters import STRAY, encode_char, exact_in_ascii, in_a_name
 from papershelf.export.texmath import ESCAPE_TEXT, braces_balanced, plain_math, single_spaces
-from papershelf.text.rules import split_math
+from papershelf.text.rules import split_math, word_core
 
 __all__ = ["ascii_losses", "braces_balanced", "case_matters", "encode_latex", "encode_name", "name_losses"]
 
@@ -34,16 +35,19 @@ _NAME_TROUBLE = re.compile(r"[^\w\s.'-]|_|(?<!\S)[.'-]")
 """What may need leaving out of a name: a special, or punctuation that starts a word."""
 
 
-def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True) -> str:
+def encode_latex(
+    text: str, protect_case: bool = False, ascii_only: bool = True, cased: Collection[str] = ()
+) -> str:
     """Model text (Unicode with `$...$` math) -> LaTeX with balanced braces.
 
     With `protect_case`, words whose capitals must survive a style's lower-casing are
-    braced (`{LLMs}`, `{B300}`), and so is each math span. With `ascii_only` (classic
+    braced (`{LLMs}`, `{B300}`, and the `cased` words a source protected: `{London}`), and
+    so is each math span. With `ascii_only` (classic
     bibtex) every non-ASCII character is spelled as a LaTeX command; without it (biblatex
     with biber) letters stay UTF-8 and only LaTeX's special characters are escaped.
     """
     if not _LATEX_ACTIVE.search(text):  # no math, escapes or braces: most names and titles
-        return _encode_words(text, protect_case, ascii_only)
+        return _encode_words(text, protect_case, ascii_only, cased)
     pieces: list[str] = []
     for is_math, run in split_math(text):
         math = plain_math(run) if is_math else None
@@ -51,7 +55,7 @@ def encode_latex(text: str, protect_case: bool = False, ascii_only: bool = True)
             pieces.append("{$" + math + "$}" if protect_case else "$" + math + "$")
         else:
             shown = f"${run}$" if is_math else run.replace("\\$", "$")
-            pieces.append(_encode_words(_mark_stray_braces(shown), protect_case, ascii_only))
+            pieces.append(_encode_words(_mark_stray_braces(shown), protect_case, ascii_only, cased))
     return "".join(pieces)
 
 
@@ -82,7 +86,7 @@ def ascii_losses(text: str) -> str:
     return "".join(dict.fromkeys(lost))
 
 
-def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
+def _encode_words(text: str, protect_case: bool, ascii_only: bool, cased: Collection[str] = ()) -> str:
     """Any run of white space (no-break, line separators) becomes a space. Where case does
     not matter (abstracts, the bulk of an export) the text's ASCII is translated whole in one
     C-level pass and only its other characters are encoded one by one; where it does (titles)
@@ -93,15 +97,15 @@ def _encode_words(text: str, protect_case: bool, ascii_only: bool) -> str:
     if not protect_case:
         spaced = unicodedata.normalize("NFC", " ".join(words)).translate(ESCAPE_TEXT)
         return _NON_ASCII.sub(lambda run: "".join(encode_char(char, ascii_only) for char in run[0]), spaced)
-    return " ".join(_encode_word(word, protect_case, ascii_only) if word else "" for word in words)
+    return " ".join(_encode_word(word, protect_case, ascii_only, cased) if word else "" for word in words)
 
 
-def _encode_word(word: str, protect_case: bool, ascii_only: bool) -> str:
+def _encode_word(word: str, protect_case: bool, ascii_only: bool, cased: Collection[str]) -> str:
     if word.isascii():  # most words: one C-level pass instead of a call per character
         encoded = word.translate(ESCAPE_TEXT)
     else:
         encoded = "".join(encode_char(char, ascii_only) for char in unicodedata.normalize("NFC", word))
-    if protect_case and case_matters(word):
+    if protect_case and (case_matters(word) or (cased and word_core(word) in cased)):
         # A group that starts with a backslash is one "special character" to bibtex and its
         # letters would still be case-changed; an empty group in front prevents that.
         return "{{}" + encoded + "}" if encoded.startswith("\\") else "{" + encoded + "}"

@@ -194,6 +194,7 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
         other_titles=tuple(titles.values())[1:],  # none for one sighting (most papers)
         aliases=aliases,
         venue=next((entry.venue for entry in entries if entry.venue), None),
+        cased=tuple(dict.fromkeys(word for entry in entries for word in entry.cased)),
     )
 
 

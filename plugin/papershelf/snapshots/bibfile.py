@@ -40,6 +40,7 @@ from papershelf.snapshots.entries import (
 )
 from papershelf.snapshots.latex import decode_latex
 from papershelf.text.macros import JOURNAL_MACROS
+from papershelf.text.rules import word_core
 
 __all__ = ["looks_like_bibtex", "parse_bibtex"]
 
@@ -54,6 +55,7 @@ _DUPLICATE = re.compile(r"entry with key (.*) has a duplicate (.*) field")
 """pybtex's `DuplicateField` says which only in its message."""
 _MACRO_BEFORE = re.compile(r"\\(?:[A-Za-z]+|[^A-Za-z\s])\s*$")
 _JOURNAL_MACRO = re.compile(r"\\([A-Za-z]+)")
+_SPACE = re.compile(r"\s+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
@@ -216,6 +218,7 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
     raw = RawEntry(
         title=title,
         title_at=at,
+        cased=_cased(fields.get("title", "")),
         authors=authors or None,
         authors_at=at,
         date=date,
@@ -250,6 +253,29 @@ def _journal(value: str) -> str:
     return _plain(value)
 
 
+def _cased(value: str) -> tuple[str, ...]:
+    """The words of a title with a capital inside braces that protect case, as bibtex reads
+    them (`{L}ondon`, `{Monte} {Carlo}`, `{{Poincare}}`, each of `{Quantum Field Theory}`);
+    not inside a macro's argument or an accent (`\\emph{Word}`, `{\\"O}`), which protect
+    nothing. As the title decodes them."""
+    cased: list[str] = []
+    groups: list[bool] = []  # for each open group: whether it protects case
+    start, protected = 0, False
+    for index, char in enumerate(value + " "):
+        escaped = index > 0 and value[index - 1] == "\\"
+        if char.isspace():
+            if protected and (word := word_core(_plain(value[start:index]))):
+                cased.append(word)
+            start, protected = index + 1, False
+        elif char == "{" and not escaped:
+            groups.append(not _is_argument(value, index) and (not groups or groups[-1]))
+        elif char == "}" and not escaped and groups:
+            groups.pop()
+        elif char.isupper() and groups and groups[-1]:
+            protected = True
+    return tuple(dict.fromkeys(cased))
+
+
 def _plain(value: str) -> str:
     """LaTeX field text as Unicode: the braces of groups that only protect case dropped
     (`{{BV Master Action}}`, `{Le spectre ... mati\\`eres}`), those of a macro's argument
@@ -259,9 +285,7 @@ def _plain(value: str) -> str:
     for index, char in enumerate(value):
         escaped = index > 0 and value[index - 1] == "\\"
         if char == "{" and not escaped:
-            argument = value.startswith("\\", index + 1) or bool(
-                _MACRO_BEFORE.search(value[max(0, index - 40) : index])
-            )
+            argument = _is_argument(value, index)
             arguments.append(argument)
             out.append(char if argument else "")
         elif char == "}" and not escaped and arguments:
@@ -269,6 +293,12 @@ def _plain(value: str) -> str:
         else:
             out.append(char)
     return decode_latex("".join(out))
+
+
+def _is_argument(value: str, index: int) -> bool:
+    """Whether the brace at `index` opens a macro's argument or scope (`\\emph{x}`,
+    `R{\\o}nnow`), not a group that protects case."""
+    return value.startswith("\\", index + 1) or bool(_MACRO_BEFORE.search(value[max(0, index - 40) : index]))
 
 
 def _name(person: BibPerson) -> str:

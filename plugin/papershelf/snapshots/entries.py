@@ -82,6 +82,8 @@ class RawEntry:
     said once for the file): a missing date is then no problem (the paper is undated)."""
     venue: Venue | None = None
     """Where a library the user keeps says the paper was published (`published`)."""
+    cased: tuple[str, ...] = ()
+    """Words of the title whose capitals the source protected (`Entry.cased`)."""
     abstract_cut: bool = False
     """True where the source cut the abstract without an ellipsis to say so (a page that
     cuts every summary at one length): it is then marked cut short all the same."""
@@ -141,6 +143,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         ids=web_ids(raw.ids),
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
         venue=raw.venue,
+        cased=raw.cased,
     )
     return entry, problems
 

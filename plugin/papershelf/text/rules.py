@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import string
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ __all__ = [
     "title_words",
     "unknown_name",
     "without_marks",
+    "word_core",
 ]
 
 # -- Characters ----------------------------------------------------------------------------
@@ -106,6 +108,7 @@ predictable from one version to the next."""
 # -- Folding ----------------------------------------------------------------------------
 
 _NOT_ASCII_ALNUM = re.compile(r"[^a-z0-9]")
+_AROUND_WORDS = string.punctuation + "“”‘’«»"
 _LETTERS_WITHOUT_BASE = str.maketrans(
     {
         "ø": "o",
@@ -152,6 +155,11 @@ def ascii_fold(text: str) -> str:
         return _NOT_ASCII_ALNUM.sub("", text.lower())
     folded = without_marks(text.lower()).translate(_LETTERS_WITHOUT_BASE)
     return _NOT_ASCII_ALNUM.sub("", folded)
+
+
+def word_core(word: str) -> str:
+    """A word without the punctuation around it (`London:` is `London`)."""
+    return word.strip(_AROUND_WORDS)
 
 
 def fold_title(text: str) -> str:
