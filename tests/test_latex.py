@@ -31,6 +31,12 @@ from papershelf.text.rules import split_math
         ("{{ config }} and {% raw %}", "{{ config }} and {% raw %}"),
         ("trailing \\", "trailing \\"),
         ("$unclosed math", "$unclosed math"),
+        # a mailing's display formula: kept whole, as the model's math
+        (
+            "rate $$\ndR=\\sum_{i=1}^{d}G_i, \\quad t>0,\n$$ with $F$",
+            "rate $dR=\\sum_{i=1}^{d}G_i, \\quad t>0,$ with $F$",
+        ),
+        ("an unclosed $$ stays", "an unclosed $$ stays"),
     ],
 )
 def test_decode(source: str, decoded: str):

@@ -169,12 +169,28 @@ class _Decoder:
         return _ligatures(match.group())
 
     def _math(self) -> str:
+        if self.text.startswith("$$", self.pos):
+            return self._display_math()
         end = _closing_dollar(self.text, self.pos + 1)
         if end < 0:
             end = len(self.text) - 1
         piece = self.text[self.pos : end + 1]
         self.pos = end + 1
         return piece
+
+    def _display_math(self) -> str:
+        """`$$...$$` (a formula on lines of its own, as mailings write them) as the model's
+        math, `$...$`: its source kept whole, where reading `$$` as empty math left the
+        formula to be decoded as text (its braces and spacing commands dropped)."""
+        end = self.text.find("$$", self.pos + 2)
+        while end > 0 and self.text[end - 1] == "\\":
+            end = self.text.find("$$", end + 1)
+        formula = self.text[self.pos + 2 : end] if end > 0 else ""
+        if not formula.strip() or "$" in formula.replace("\\$", ""):
+            self.pos += 2
+            return "$$"
+        self.pos = end + 2
+        return "$" + " ".join(formula.split()) + "$"
 
     def _argument(self, finish: Callable[[str, bool], str]) -> None:
         """The argument of a macro, `finish`ed: a braced group, another macro (both decoded
