@@ -465,3 +465,37 @@ def test_words_a_bib_file_protects_keep_their_capitals_in_every_style(tmp_path: 
     printed = " ".join(typeset.bbl.replace("{", "").replace("}", "").split())
     assert "Bicycles in London, Monte Carlo and Poincare: Quantum Field Theory pocket" in printed
     assert "schr" in printed.lower() and "guide" in printed
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "crossref.json",
+            json.dumps(
+                [
+                    {
+                        "id": "a",
+                        "type": "article-journal",
+                        "title": "Markup",
+                        "author": [{"family": "Doe", "given": "Jane"}],
+                        "abstract": "<jats:title>Abstract</jats:title><jats:p>We find"
+                        " <jats:italic>x</jats:italic> &lt; y where $a<b>c$.</jats:p>"
+                        "<jats:p>Then more.</jats:p>",
+                    }
+                ]
+            ),
+        ),
+        (
+            "zotero.ris",
+            "TY  - JOUR\nTI  - Markup\nAU  - Doe, Jane\nAB  - <p>We find x &lt; y where $a<b>c$.</p>\n"
+            "<p>Then more.</p>\nER  - \n",
+        ),
+    ],
+)
+def test_publisher_markup_in_a_library_abstract_is_left_out(name: str, text: str, tmp_path: Path):
+    """Crossref's JATS and the HTML of RIS exports are no part of the abstract; math is."""
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (entry,) = read_snapshot(tmp_path / name).entries
+    assert entry.abstract.startswith("We find x < y where $a<b>c$.") and entry.abstract.endswith("Then more.")
+    assert "<" not in entry.abstract.replace("$a<b>c$", "").replace("x < y", "")

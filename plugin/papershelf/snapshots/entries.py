@@ -4,6 +4,7 @@ and HTML snapshots decode, split and report problems in exactly the same way."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -14,6 +15,7 @@ from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Person, Probl
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
+from papershelf.text.rules import split_math
 
 if TYPE_CHECKING:  # the page readers pass their tags; the text readers never import bs4
     from bs4 import Tag
@@ -196,9 +198,33 @@ def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     """An entry of a library the user keeps (`.bib`, CSL-JSON, RIS), under the `key` it gives:
     no listing topic, and no abstract or no date is no problem there (many entries have none);
     one with a title and authors is complete without a date."""
-    kept = replace(raw, abstract_expected=False, date_expected=False, complete_undated=True)
+    kept = replace(
+        raw,
+        abstract=_without_markup(raw.abstract),
+        abstract_expected=False,
+        date_expected=False,
+        complete_undated=True,
+    )
     entry, problems = build_entry(kept, "")
     return replace(entry, key=key), problems
+
+
+_MARKUP = re.compile(
+    r"<jats:title>\s*(?:Abstract|Summary)\s*</jats:title>"
+    r"|</?(?:jats:[a-z-]+|p|br|div|span|strong|b|em|i|u|sup|sub|italic|bold)(?:\s[^<>]*)?/?>",
+    re.IGNORECASE,
+)
+
+
+def _without_markup(abstract: str) -> str:
+    """An abstract without the HTML or JATS tags a library carries over from the publisher
+    (Crossref's `<jats:p>`, a RIS export's `<p>`, Zotero's `<strong>`): a space for each, so
+    that paragraphs stay apart, and its entities (`&lt;`) read; math (`$a<b>c$`) and any
+    other `<` and `>` are kept as they are."""
+    if "<" not in abstract or _MARKUP.search(abstract) is None:
+        return abstract
+    runs = split_math(abstract)
+    return "".join(f"${run}$" if is_math else html.unescape(_MARKUP.sub(" ", run)) for is_math, run in runs)
 
 
 def published(kind: str, container: str, volume: str = "", number: str = "", pages: str = "") -> Venue | None:
