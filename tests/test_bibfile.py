@@ -499,3 +499,19 @@ def test_publisher_markup_in_a_library_abstract_is_left_out(name: str, text: str
     (entry,) = read_snapshot(tmp_path / name).entries
     assert entry.abstract.startswith("We find x < y where $a<b>c$.") and entry.abstract.endswith("Then more.")
     assert "<" not in entry.abstract.replace("$a<b>c$", "").replace("x < y", "")
+
+
+def test_an_entry_takes_what_it_lacks_from_the_volume_its_crossref_names(tmp_path: Path):
+    """As bibtex does: the volume's title is the paper's booktitle, its year the paper's."""
+    (tmp_path / "lib.bib").write_text(
+        "@inproceedings{paper, author = {Doe, Jane}, title = {A Chapter}, crossref = {volume},"
+        " pages = {11--20}}\n"
+        "@proceedings{volume, title = {Proceedings of Things}, year = {2022}, doi = {10.1/volume}}\n",
+        encoding="utf-8",
+    )
+    paper = read_snapshot(tmp_path / "lib.bib").entries[0]
+    assert (paper.key, paper.date, paper.ids.doi) == ("paper", dt.date(2022, 1, 1), "")
+    assert paper.venue is not None and (paper.venue.container, paper.venue.pages) == (
+        "Proceedings of Things",
+        "11-20",
+    )

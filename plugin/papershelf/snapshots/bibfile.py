@@ -49,6 +49,8 @@ _NOT_PAPERS = {"string", "preamble", "comment"}
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _VERBATIM = ("doi", "url", "eprint")
+_NOT_INHERITED = frozenset({"crossref", "abstract", "doi", "url", "eprint", "keywords", "note", "file"})
+"""What an entry never takes from the volume its `crossref` names: the volume's own."""
 _ESCAPED_IN_VERBATIM = re.compile(r"\\([_%&#$~])")
 _LINE = re.compile(r"\bline (\d+)")
 _DUPLICATE = re.compile(r"entry with key (.*) has a duplicate (.*) field")
@@ -86,7 +88,9 @@ def parse_bibtex(text: str, file: str) -> Listing:
         whole, lenient = [], []
     if papers and len(whole) == len(papers):
         at = {key: Sighting(file, lines[n]) for (key, _), n in zip(whole, papers, strict=True)}
-        entries, problems = gathered(_entry(key, bib, at[key]) for key, bib in whole)
+        entries, problems = gathered(
+            _entry(key, _inherited(bib, data.entries), at[key]) for key, bib in whole
+        )
         problems += [_lenient_problem(error, file, 0, at, Sighting(file, 1)) for error in lenient]
     else:
         entries, problems = gathered(_one_by_one(text, starts, lines, file))
@@ -230,6 +234,21 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         families=tuple((_name(person), _family(person)) for person in people),
     )
     return library_entry(raw, key)
+
+
+def _inherited(bib: BibEntry, entries: Mapping[str, BibEntry]) -> BibEntry:
+    """The entry with the fields it lacks taken from the entry its `crossref` names, as
+    bibtex takes them (a paper in a volume: the volume's `title` is its `booktitle`, its
+    `year` and `publisher` the paper's); as given if it names none, or one not in the file."""
+    parent = entries.get(bib.fields.get("crossref", "")) if "crossref" in bib.fields else None
+    if parent is None:
+        return bib
+    fields = {name.lower(): value for name, value in bib.fields.items()}
+    for name, value in parent.fields.items():
+        name = "booktitle" if name.lower() == "title" else name.lower()
+        if name not in _NOT_INHERITED:
+            fields.setdefault(name, value)
+    return BibEntry(bib.type, fields=fields, persons=bib.persons)
 
 
 def _venue(kind: str, fields: dict[str, str]) -> Venue | None:
