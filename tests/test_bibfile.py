@@ -515,3 +515,12 @@ def test_an_entry_takes_what_it_lacks_from_the_volume_its_crossref_names(tmp_pat
         "Proceedings of Things",
         "11-20",
     )
+
+
+@pytest.mark.parametrize("item_id", ["http://zotero.org/users/1/items/ABCD2345", "12047273/KC6WFG78"])
+def test_a_zotero_item_address_is_no_key_and_no_warning(item_id: str, tmp_path: Path):
+    """Zotero's own CSL-JSON export names items by their place in a library, not by a key."""
+    item = {"id": item_id, "type": "book", "title": "Things", "author": [{"family": "Doe", "given": "Jane"}]}
+    (tmp_path / "zotero.json").write_text(json.dumps([item]), encoding="utf-8")
+    merged = keyed_library([read_snapshot(tmp_path / "zotero.json")], tmp_path / "citation-keys.tsv")
+    assert merged.library.problems == () and merged.library.papers[0].key == "doendthings"

@@ -131,7 +131,16 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         any_age=True,
         venue=_venue(item),
     )
-    return library_entry(raw, _text(item.get("citation-key")) or _text(item.get("id")))
+    return library_entry(raw, _text(item.get("citation-key")) or _own_id(item))
+
+
+def _own_id(item: dict[str, object]) -> str:
+    """The item's `id` as its key, when it is one a user cites it by (Better BibTeX's
+    `smith2020`); Zotero names each item by its place in a library instead (its export:
+    `http://zotero.org/users/1/items/ABCD`, its web API: `12047273/KC6WFG78`), which is no
+    key and is left out, where a warning that it cannot be kept would be said of every item."""
+    identifier = _text(item.get("id"))
+    return "" if "/" in identifier else identifier
 
 
 def _venue(item: dict[str, object]) -> Venue | None:
