@@ -37,6 +37,12 @@ from papershelf.text.rules import split_math
             "rate $dR=\\sum_{i=1}^{d}G_i, \\quad t>0,$ with $F$",
         ),
         ("an unclosed $$ stays", "an unclosed $$ stays"),
+        # a link shows its text once, not its address and then its text
+        (
+            "at \\href{https://x.org/a}{https://x.org/a}. See \\href{https://x.org}{our site}",
+            "at https://x.org/a. See our site",
+        ),
+        ("cut \\href{https://x.org", "cut https://x.org"),
     ],
 )
 def test_decode(source: str, decoded: str):

@@ -240,6 +240,9 @@ class _Decoder:
         elif name in NAMED_MACROS:
             self._skip_empty_group()
             self._emit(NAMED_MACROS[name])
+        elif name == "href" and self.text.startswith("{", self.pos) and self.pos in self.closing:
+            self.pos = self.closing[self.pos] + 1  # the address: the text after it is what shows
+            self._argument(_kept)
         elif name in TEXT_COMMANDS:
             self._argument(_kept)
         elif name in FONT_DECLARATIONS:

@@ -172,7 +172,7 @@ TEXT_COMMANDS = frozenset(
         "textnormal",
         "uline",
         "url",
-        "href",
+        "href",  # with its address and its text, `papershelf.snapshots.latex` keeps the text
     }
 )
 # Font declarations (`{\em i)}`, as arXiv's older abstracts write): they change the look of
