@@ -344,8 +344,8 @@ FAMILIES = {
 @pytest.mark.parametrize("source", sorted(FAMILIES))
 def test_a_family_name_the_source_gives_apart_is_kept_whole(source: str, tmp_path: Path):
     """`Del Santo, Flavio` is Flavio of the Del Santo family, not `Santo, Flavio Del`, in the
-    names' parts that keys, author pages and every export use; a name of family alone, of
-    several words, is an organisation's (RIS cannot say so: `Kantar Public` stays a person)."""
+    names' parts that keys, author pages and every export use; a name of family alone stays
+    whole."""
     name, text = FAMILIES[source]
     (tmp_path / name).write_text(text, encoding="utf-8")
     authors = read_snapshot(tmp_path / name).entries[0].authors
@@ -361,7 +361,8 @@ def test_a_family_name_the_source_gives_apart_is_kept_whole(source: str, tmp_pat
         ("Mélisande", "van", "Engelenburg", ""),
         ("John", "", "Smith", "Jr."),
     ]
-    assert authors[3].corporate == (source != "ris")
+    # a name of family alone is kept whole; RIS cannot say so (`Kantar Public` has no comma)
+    assert split_name(authors[3]).last == ("Public" if source == "ris" else "Kantar Public")
     paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
     written = bibtex_entry(paper)
     assert "{Del Santo}, Flavio and van Engelenburg, M{\\'e}lisande and Smith, Jr., John" in written
@@ -524,3 +525,38 @@ def test_a_zotero_item_address_is_no_key_and_no_warning(item_id: str, tmp_path: 
     (tmp_path / "zotero.json").write_text(json.dumps([item]), encoding="utf-8")
     merged = keyed_library([read_snapshot(tmp_path / "zotero.json")], tmp_path / "citation-keys.tsv")
     assert merged.library.problems == () and merged.library.papers[0].key == "doendthings"
+
+
+def test_a_bib_key_stays_with_its_paper_when_the_reader_reads_its_title_or_names_anew(tmp_path: Path):
+    """The key file remembers `charnay2018` under the title an older reader made of
+    `{\\ensuremath{\\beta}}` and `ai` as the surname of `{Meta AI}`: the entries keep their keys."""
+    keys = tmp_path / "citation-keys.tsv"
+    keys.write_text(
+        "charnay2018\tcharnay|theensuremathbetapictorissystem\tThe \\ensuremath{\\beta} Pictoris System\n"
+        "metaai2024llama\tai|thellamaherdofmodels\tThe Llama Herd of Models\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "lib.bib").write_text(
+        "@article{charnay2018, author = {{Charnay}, B.},"
+        " title = {The {\\ensuremath{\\beta}} Pictoris System}, year = 2018}\n"
+        "@misc{metaai2024llama, title = {The Llama Herd of Models}, year = {2024}, author = {{Meta AI}}}\n",
+        encoding="utf-8",
+    )
+    merged = keyed_library([read_snapshot(tmp_path / "lib.bib")], keys)
+    assert merged.library.problems == ()
+    assert sorted(paper.key for paper in merged.library.papers) == ["charnay2018", "metaai2024llama"]
+
+
+def test_a_bib_key_remembered_for_another_paper_still_found_is_not_taken(tmp_path: Path):
+    """A title read anew takes its own key back only if no other paper of the library is
+    the one the key file remembers under it."""
+    keys = tmp_path / "citation-keys.tsv"
+    keys.write_text("doe2020\tdoe|thebetasystem\tThe Beta System\n", encoding="utf-8")
+    (tmp_path / "lib.bib").write_text(
+        "@article{doe2020, author = {Doe, Jane}, title = {The Betas System}, year = 2020}\n"
+        "@article{other, author = {Doe, Jane}, title = {The Beta System}, year = 2020}\n",
+        encoding="utf-8",
+    )
+    merged = keyed_library([read_snapshot(tmp_path / "lib.bib")], keys)
+    by_title = {paper.title: paper.key for paper in merged.library.papers}
+    assert by_title["The Beta System"] == "doe2020" and by_title["The Betas System"] != "doe2020"

@@ -11,6 +11,7 @@ by an older or newer rule for compound names.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -18,7 +19,15 @@ from dataclasses import dataclass, field, replace
 from papershelf.model import Person
 from papershelf.text.rules import fold_surname, fold_title, split_name
 
-__all__ = ["RETITLE_SHORTER", "Identity", "identity_of", "retitled", "same_authors", "share_an_author"]
+__all__ = [
+    "RETITLE_SHORTER",
+    "Identity",
+    "identity_of",
+    "read_anew",
+    "retitled",
+    "same_authors",
+    "share_an_author",
+]
 
 _KEPT_SURNAMES = 10
 """Surnames an identity keeps: enough to tell papers apart, short enough to read in the key file."""
@@ -83,6 +92,19 @@ def retitled(one: Sequence[str], other: Sequence[str]) -> bool:
     if list(shorter[start:]) != list(longer[start + added :]):
         return False
     return not any(_SEQUEL_WORD.fullmatch(word) for word in longer[start : start + added])
+
+
+_READ_ANEW = 0.8
+"""How alike (`difflib`'s ratio) two folded titles are at least to be one title read anew."""
+
+
+def read_anew(one: Identity, other: Identity) -> bool:
+    """Whether two identities are one paper's, its title read differently by another version
+    of the readers (`\\ensuremath{\\beta}` read as math, a macro now known): authors that
+    agree and titles that differ in a few characters."""
+    if not _authors_agree(one.surnames, other.surnames):
+        return False
+    return difflib.SequenceMatcher(None, one.title, other.title).ratio() >= _READ_ANEW
 
 
 def same_authors(one: tuple[str, ...], other: tuple[str, ...]) -> bool:

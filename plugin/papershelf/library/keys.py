@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from papershelf.library.identity import Identity
+from papershelf.library.identity import read_anew, Identity
 from papershelf.model import Person, Problem, Sighting
 from papershelf.text.rules import KEY_STOP_WORDS, ascii_fold, fold_surname, split_words
 
@@ -297,21 +297,36 @@ def _claim_own_rows(
     claim: Callable[[int, KeyRow], bool],
     done: set[tuple[int, int]],
 ) -> None:
-    """A row under a key a paper's source gives it, whose identity agrees with the paper's,
-    goes to that paper before identities are matched: two entries of one `.bib` file with
-    one title and author (an article and its manuscript) each keep their own key, in any
-    order of reading, where the first read would otherwise claim both rows' identity."""
+    """A row under a key a paper's source gives it goes to that paper before identities are
+    matched, if its identity agrees with the paper's: two entries of one `.bib` file with one
+    title and author (an article and its manuscript) each keep their own key, in any order
+    of reading, where the first read would otherwise claim both rows' identity. Or if its
+    identity is the paper's title read anew (`read_anew`) and agrees with no other paper's:
+    a reader that now decodes `\\ensuremath{\\beta}` must not take the user's key away."""
     folded = {key.casefold(): row for key, row in rows.items()}
+    by_title: defaultdict[str, list[int]] = defaultdict(list)
+    for index, request in enumerate(requests):
+        for identity in (request.identity, *request.others):
+            by_title[identity.title].append(index)
     for index, request in enumerate(requests):
         for own in request.own:
             row = folded.get(own.key.casefold())
             target = _target(row, rows) if row is not None else None
             if row is None or target is None:
                 continue
-            for number, identity in enumerate((request.identity, *request.others)):
-                if (index, number) not in done and row.identity.agrees(identity) and claim(index, target):
-                    done.add((index, number))
-                    break
+            identities = (request.identity, *request.others)
+            number = next((n for n, identity in enumerate(identities) if row.identity.agrees(identity)), None)
+            if number is None and read_anew(row.identity, request.identity):
+                agreeing = (j for j in by_title.get(row.identity.title, []) if j != index)
+                if not any(
+                    row.identity.agrees(i)
+                    for j in agreeing
+                    for i in (requests[j].identity, *requests[j].others)
+                ):
+                    number = 0
+            if number is not None and (index, number) not in done and claim(index, target):
+                done.add((index, number))
+                break
 
 
 def _claim_cut_rows(requests: Sequence[KeyRequest], book: KeyBook, claims: dict[int, list[KeyRow]]) -> None:

@@ -96,7 +96,7 @@ class RawEntry:
     families: tuple[tuple[str, str], ...] = ()
     """Where the source gives each author's family name apart (`.bib`, RIS, CSL-JSON): pairs
     of a name as `authors` writes it and its family part (`Flavio Del Santo`, `Del Santo`),
-    or the whole name for one that has no given names (`{Kantar Public}`: an organisation)."""
+    or the whole name for one that has no given names (`{Kantar Public}`)."""
 
 
 def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
@@ -181,14 +181,15 @@ def gathered(read: Iterable[tuple[Entry | None, list[Problem]]]) -> tuple[list[E
 
 
 def _with_families(persons: tuple[Person, ...], families: dict[str, str]) -> tuple[Person, ...]:
-    """The persons with the family names their source gave apart (`RawEntry.families`): a
-    name that is all family name, of several words, is an organisation's."""
+    """The persons with the family names their source gave apart (`RawEntry.families`),
+    where the name ends with it; a name that is all family name (`{Kantar Public}`, `von
+    Neumann`) keeps it whole too, and is written so (`{Kantar Public}`), not split before
+    its last word."""
     given: list[Person] = []
     for person in persons:
         family = " ".join(families.get(person.name, "").split())
-        if family and family == person.name:
-            person = replace(person, corporate=person.corporate or " " in family)
-        elif family and person.name.partition(", ")[0].endswith(" " + family):
+        name = person.name.partition(", ")[0]
+        if family and (family == name or name.endswith(" " + family)):
             person = replace(person, family=family)
         given.append(person)
     return tuple(given)
