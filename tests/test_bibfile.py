@@ -560,3 +560,21 @@ def test_a_bib_key_remembered_for_another_paper_still_found_is_not_taken(tmp_pat
     merged = keyed_library([read_snapshot(tmp_path / "lib.bib")], keys)
     by_title = {paper.title: paper.key for paper in merged.library.papers}
     assert by_title["The Beta System"] == "doe2020" and by_title["The Betas System"] != "doe2020"
+
+
+def test_entries_under_two_keys_in_two_files_are_the_same_papers_in_any_order(tmp_path: Path):
+    """One file holds the article; another the manuscript of the same title, then the article."""
+    article = (
+        "@article{Popper1934, author = {Popper, Karl}, title = {Zur Kritik der Relationen}, year = {1934}}\n"
+    )
+    manuscript = "@unpublished{Popper1935b, author = {Popper, Karl}, title = {Zur Kritik der Relationen}}\n"
+    (tmp_path / "a.bib").write_text(article, encoding="utf-8")
+    (tmp_path / "b.bib").write_text(manuscript + article, encoding="utf-8")
+    for order in (["a.bib", "b.bib"], ["b.bib", "a.bib"]):
+        listings = [read_snapshot(tmp_path / name) for name in order]
+        merged = keyed_library(listings, tmp_path / f"keys-{order[0]}.tsv")
+        assert merged.library.problems == ()
+        assert {paper.key: len(paper.sightings) for paper in merged.library.papers} == {
+            "Popper1934": 2,
+            "Popper1935b": 1,
+        }

@@ -65,6 +65,10 @@ class _Group:
     variants: list[Identity]
 
 
+_Siblings = dict[str, dict[str, Identity]]
+"""Each library file's keys, with the identity of the entry under each (`_siblings`)."""
+
+
 def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Duplicate]]:
     """Sightings of one paper together, in first-seen order: the same arXiv id or DOI (a
     revision may retitle a paper), else the same title and authors that agree (see
@@ -76,6 +80,8 @@ def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Dupli
     by_id: dict[str, int] = {}
     versions = VersionIndex()
     duplicates: list[Duplicate] = []
+    entries = list(entries)
+    siblings = _siblings(entries)
     for entry in entries:
         identity = identity_of(entry.title, entry.authors)
         index = next((by_id[name] for name in _names(entry.ids) if name in by_id), None)
@@ -84,13 +90,14 @@ def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Dupli
                 (
                     i
                     for i in by_title[identity.title]
-                    if _agrees(groups[i], identity) and _compatible(groups[i].entries, entry)
+                    if _agrees(groups[i], identity)
+                    and _compatible(groups[i].entries, entry, identity, siblings)
                 ),
                 None,
             )
         if index is None:
             index, alike = versions.version_of(entry, identity)
-            if index is not None and not _compatible(groups[index].entries, entry):
+            if index is not None and not _compatible(groups[index].entries, entry, identity, siblings):
                 index = None
             new = len(groups) if index is None else index
             duplicates += (Duplicate(other, new, entry.source) for other in alike if other != new)
@@ -123,15 +130,37 @@ def _names(ids: Identifiers) -> list[str]:
     return names + ([f"doi:{ids.doi.lower()}"] if ids.doi else [])
 
 
-def _compatible(sightings: list[Entry], entry: Entry) -> bool:
+def _compatible(sightings: list[Entry], entry: Entry, identity: Identity, siblings: _Siblings) -> bool:
     """Whether no sighting names another arXiv paper than `entry` does, nor is another entry
-    of the same library file under another key: whoever keeps the file told the two apart
-    (a 1934 article and the 1935 manuscript of one title, an edition and its reprint)."""
+    of `entry`'s library file under another key: whoever keeps the file told the two apart
+    (a 1934 article and the 1935 manuscript of one title, an edition and its reprint). Nor
+    is under a key that `entry`'s file gives another entry of this paper (that entry will
+    join, and `entry` is the one the file tells apart), so that the same papers come of the
+    files in any order. Across files, one paper under two keys is one paper (a second key,
+    said). `siblings`: each file's keys and the identities of their entries."""
     if entry.ids.arxiv and any(s.ids.arxiv not in ("", entry.ids.arxiv) for s in sightings):
         return False
-    return not entry.key or all(
-        s.key in ("", entry.key) or s.source.file != entry.source.file for s in sightings
-    )
+    if not entry.key:
+        return True
+    own_file = siblings.get(entry.source.file, {})
+    for sighting in sightings:
+        if not sighting.key or sighting.key == entry.key:
+            continue
+        if sighting.source.file == entry.source.file:
+            return False
+        sibling = own_file.get(sighting.key)
+        if sibling is not None and sibling.agrees(identity):
+            return False
+    return True
+
+
+def _siblings(entries: list[Entry]) -> _Siblings:
+    """Each library file's keys, with the identity of the entry under each."""
+    found: dict[str, dict[str, Identity]] = {}
+    for entry in entries:
+        if entry.key:
+            found.setdefault(entry.source.file, {})[entry.key] = identity_of(entry.title, entry.authors)
+    return found
 
 
 def _request(group: _Group) -> KeyRequest:
