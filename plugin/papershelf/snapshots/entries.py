@@ -210,22 +210,29 @@ def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     return replace(entry, key=key), problems
 
 
-_MARKUP = re.compile(
+_ATTRIBUTES = r"""(?:\s+[\w:-]+=(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
+"""A tag's attributes, each `name=value`: `a<b and c>d` is text, not a tag `b`."""
+_BLOCK_MARKUP = re.compile(
     r"<jats:title>\s*(?:Abstract|Summary)\s*</jats:title>"
-    r"|</?(?:jats:[a-z-]+|p|br|div|span|strong|b|em|i|u|sup|sub|italic|bold)(?:\s[^<>]*)?/?>",
+    r"|</?(?:jats:(?:p|sec|title|list|list-item|abstract)|p|br|div|li|ul|ol|h[1-6])" + _ATTRIBUTES,
     re.IGNORECASE,
+)
+_INLINE_MARKUP = re.compile(
+    r"</?(?:jats:[a-z-]+|span|strong|b|em|i|u|sup|sub|sc|italic|bold)" + _ATTRIBUTES, re.IGNORECASE
 )
 
 
 def _without_markup(abstract: str) -> str:
     """An abstract without the HTML or JATS tags a library carries over from the publisher
-    (Crossref's `<jats:p>`, a RIS export's `<p>`, Zotero's `<strong>`): a space for each, so
-    that paragraphs stay apart, and its entities (`&lt;`) read; math (`$a<b>c$`) and any
-    other `<` and `>` are kept as they are."""
-    if "<" not in abstract or _MARKUP.search(abstract) is None:
+    (Crossref's `<jats:p>`, a RIS export's `<p>`, Zotero's `<strong>`): a space for a tag
+    that parts paragraphs, none for one inside a word (`CO<sub>2</sub>` is `CO2`), and its
+    entities read (`&lt;`); math (`$a<b>c$`) and any other `<` and `>` are kept."""
+    if "<" not in abstract or not (_BLOCK_MARKUP.search(abstract) or _INLINE_MARKUP.search(abstract)):
         return abstract
-    runs = split_math(abstract)
-    return "".join(f"${run}$" if is_math else html.unescape(_MARKUP.sub(" ", run)) for is_math, run in runs)
+    return "".join(
+        f"${run}$" if is_math else html.unescape(_INLINE_MARKUP.sub("", _BLOCK_MARKUP.sub(" ", run)))
+        for is_math, run in split_math(abstract)
+    )
 
 
 def published(kind: str, container: str, volume: str = "", number: str = "", pages: str = "") -> Venue | None:
