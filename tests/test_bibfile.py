@@ -506,11 +506,14 @@ def test_an_entry_takes_what_it_lacks_from_the_volume_its_crossref_names(tmp_pat
     (tmp_path / "lib.bib").write_text(
         "@inproceedings{paper, author = {Doe, Jane}, title = {A Chapter}, crossref = {volume},"
         " pages = {11--20}}\n"
-        "@proceedings{volume, title = {Proceedings of Things}, year = {2022}, doi = {10.1/volume}}\n",
+        "@proceedings{volume, title = {Proceedings of Things}, year = {2022}, doi = {10.1/volume},"
+        " howpublished = {arXiv:2101.00001}}\n"
+        "@inproceedings{self, author = {Doe, Jane}, title = {Itself}, crossref = {self}}\n",
         encoding="utf-8",
     )
-    paper = read_snapshot(tmp_path / "lib.bib").entries[0]
-    assert (paper.key, paper.date, paper.ids.doi) == ("paper", dt.date(2022, 1, 1), "")
+    paper, _, itself = read_snapshot(tmp_path / "lib.bib").entries
+    assert (paper.key, paper.date, paper.ids.doi, paper.ids.arxiv) == ("paper", dt.date(2022, 1, 1), "", "")
+    assert itself.venue is None  # its own title is no volume of it
     assert paper.venue is not None and (paper.venue.container, paper.venue.pages) == (
         "Proceedings of Things",
         "11-20",

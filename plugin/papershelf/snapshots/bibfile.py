@@ -49,7 +49,10 @@ _NOT_PAPERS = {"string", "preamble", "comment"}
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _VERBATIM = ("doi", "url", "eprint")
-_NOT_INHERITED = frozenset({"crossref", "abstract", "doi", "url", "eprint", "keywords", "note", "file"})
+_NOT_INHERITED = frozenset(
+    {"crossref", "abstract", "doi", "url", "eprint", "eprinttype", "archiveprefix", "primaryclass"}
+    | {"eprintclass", "howpublished", "keywords", "note", "file"}
+)
 """What an entry never takes from the volume its `crossref` names: the volume's own."""
 _ESCAPED_IN_VERBATIM = re.compile(r"\\([_%&#$~])")
 _LINE = re.compile(r"\bline (\d+)")
@@ -238,14 +241,17 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
 
 def _inherited(bib: BibEntry, entries: Mapping[str, BibEntry]) -> BibEntry:
     """The entry with the fields it lacks taken from the entry its `crossref` names, as
-    bibtex takes them (a paper in a volume: the volume's `title` is its `booktitle`, its
-    `year` and `publisher` the paper's); as given if it names none, or one not in the file."""
+    bibtex takes them (a paper in a volume: the volume's `booktitle`, else its `title`, is
+    its `booktitle`, its `year` and `publisher` the paper's); none of what says where the
+    volume itself is (`_NOT_INHERITED`). As given if it names none, itself, or one not in
+    the file."""
     parent = entries.get(bib.fields.get("crossref", "")) if "crossref" in bib.fields else None
-    if parent is None:
+    if parent is None or parent is bib:
         return bib
     fields = {name.lower(): value for name, value in bib.fields.items()}
-    for name, value in parent.fields.items():
-        name = "booktitle" if name.lower() == "title" else name.lower()
+    given = {name.lower(): value for name, value in parent.fields.items()}
+    for name, value in sorted(given.items(), key=lambda item: item[0] == "title"):  # title last
+        name = "booktitle" if name == "title" else name
         if name not in _NOT_INHERITED:
             fields.setdefault(name, value)
     return BibEntry(bib.type, fields=fields, persons=bib.persons)
