@@ -37,6 +37,7 @@ from papershelf.text.rules import split_math
             "rate $dR=\\sum_{i=1}^{d}G_i, \\quad t>0,$ with $F$",
         ),
         ("an unclosed $$ stays", "an unclosed $$ stays"),
+        ("$$a \\\\ b\\\\$$ ends a line", "$a \\\\ b\\\\$ ends a line"),  # `\\` is no escaped `$`
         # a link shows its text once, not its address and then its text
         (
             "at \\href{https://x.org/a}{https://x.org/a}. See \\href{https://x.org}{our site}",

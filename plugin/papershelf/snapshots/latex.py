@@ -183,7 +183,7 @@ class _Decoder:
         math, `$...$`: its source kept whole, where reading `$$` as empty math left the
         formula to be decoded as text (its braces and spacing commands dropped)."""
         end = self.text.find("$$", self.pos + 2)
-        while end > 0 and self.text[end - 1] == "\\":
+        while end > 0 and _escaped(self.text, end):
             end = self.text.find("$$", end + 1)
         formula = self.text[self.pos + 2 : end] if end > 0 else ""
         if not formula.strip() or "$" in formula.replace("\\$", ""):
@@ -276,6 +276,15 @@ class _Decoder:
         while self.pos < len(self.text) and self.text[self.pos] == "{":
             self.pos = self.closing.get(self.pos, len(self.text) - 1) + 1
         return self.text[start : self.pos]
+
+
+def _escaped(text: str, index: int) -> bool:
+    """Whether the character at `index` is escaped: an odd run of backslashes before it
+    (`\\$`), not a line break's two (`\\\\`)."""
+    start = index
+    while start > 0 and text[start - 1] == "\\":
+        start -= 1
+    return (index - start) % 2 == 1
 
 
 def _closing_braces(text: str) -> dict[int, int]:
