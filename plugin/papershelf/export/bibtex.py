@@ -142,7 +142,7 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     if not fields["author"]:  # styles sort and label by `key` when there is no author (natbib prints it)
         fields["key"] = encode(paper.key)
     if not fields["title"].strip():  # biblatex requires one; a title of unwritable characters
-        fields["title"] = paper.key
+        fields["title"] = encode(paper.key)
     if paper.date and dialect.iso_date:
         fields["date"] = iso_date(paper.date, paper.date_precision)
     elif paper.date:
