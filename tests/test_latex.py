@@ -44,6 +44,7 @@ from papershelf.text.rules import split_math
             "at https://x.org/a. See our site",
         ),
         ("cut \\href{https://x.org", "cut https://x.org"),
+        ("see \\href{https://x.org} and more", "see https://x.org and more"),
     ],
 )
 def test_decode(source: str, decoded: str):

@@ -240,7 +240,7 @@ class _Decoder:
         elif name in NAMED_MACROS:
             self._skip_empty_group()
             self._emit(NAMED_MACROS[name])
-        elif name == "href" and self.text.startswith("{", self.pos) and self.pos in self.closing:
+        elif name == "href" and self._second_argument():
             self.pos = self.closing[self.pos] + 1  # the address: the text after it is what shows
             self._argument(_kept)
         elif name in TEXT_COMMANDS:
@@ -253,6 +253,11 @@ class _Decoder:
             self._emit(self._as_math(start))
         else:
             self._emit(self._verbatim_macro(start))
+
+    def _second_argument(self) -> bool:
+        """Whether a closed group here is followed by another (`\\href{url}{text}`)."""
+        close = self.closing.get(self.pos) if self.text.startswith("{", self.pos) else None
+        return close is not None and self.text[close + 1 :].lstrip(" ").startswith("{")
 
     def _skip_empty_group(self) -> None:
         if self.text.startswith("{}", self.pos):
