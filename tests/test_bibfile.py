@@ -454,18 +454,18 @@ def test_words_a_bib_file_protects_keep_their_capitals_in_every_style(tmp_path: 
     (tmp_path / "lib.bib").write_text(
         "@article{zot, author = {Doe, Jane}, year = {2020}, journal = {J},\n"
         "  title = {Bicycles in {L}ondon, {Monte} {Carlo} and {{Poincare}}: {Quantum Field Theory}"
-        ' \\emph{Pocket} Schr{\\"o}dinger Guide}}\n',
+        ' \\emph{Pocket} Schr{\\"o}dinger Guide to {{\\"O}sterreich}}}\n',
         encoding="utf-8",
     )
     (entry,) = read_snapshot(tmp_path / "lib.bib").entries
-    assert entry.cased == ("London", "Monte", "Carlo", "Poincare", "Quantum", "Field", "Theory")
+    assert entry.cased == ("London", "Monte", "Carlo", "Poincare", "Quantum", "Field", "Theory", "Österreich")
     paper = build_library([read_snapshot(tmp_path / "lib.bib")], KeyBook({}, {})).library.papers[0]
     (tmp_path / "out.bib").write_text(bibtex_entry(paper), encoding="utf-8")
     typeset = bibtex_document(tmp_path / "out.bib", tmp_path, "plain")
     assert typeset.problems == []
     printed = " ".join(typeset.bbl.replace("{", "").replace("}", "").split())
     assert "Bicycles in London, Monte Carlo and Poincare: Quantum Field Theory pocket" in printed
-    assert "schr" in printed.lower() and "guide" in printed
+    assert "schr" in printed.lower() and 'guide to \\"Osterreich' in printed
 
 
 @pytest.mark.parametrize(

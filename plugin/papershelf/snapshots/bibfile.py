@@ -280,9 +280,9 @@ def _journal(value: str) -> str:
 
 def _cased(value: str) -> tuple[str, ...]:
     """The words of a title with a capital inside braces that protect case, as bibtex reads
-    them (`{L}ondon`, `{Monte} {Carlo}`, `{{Poincare}}`, each of `{Quantum Field Theory}`);
-    not inside a macro's argument or an accent (`\\emph{Word}`, `{\\"O}`), which protect
-    nothing. As the title decodes them."""
+    them (`{L}ondon`, `{Monte} {Carlo}`, `{{Poincare}}`, each of `{Quantum Field Theory}`,
+    `{{\\"O}sterreich}`); not inside a macro's argument or an accent alone (`\\emph{Word}`,
+    `{\\"O}`), which protect nothing. As the title decodes them."""
     cased: list[str] = []
     groups: list[bool] = []  # for each open group: whether it protects case
     start, protected = 0, False
@@ -293,10 +293,10 @@ def _cased(value: str) -> tuple[str, ...]:
                 cased.append(word)
             start, protected = index + 1, False
         elif char == "{" and not escaped:
-            groups.append(not _is_argument(value, index) and (not groups or groups[-1]))
+            groups.append(not _is_argument(value, index))
         elif char == "}" and not escaped and groups:
             groups.pop()
-        elif char.isupper() and groups and groups[-1]:
+        elif char.isupper() and any(groups):  # in a group that protects, however deep
             protected = True
     return tuple(dict.fromkeys(cased))
 
