@@ -218,3 +218,15 @@ def papers(read) -> list[tuple]:
         (e.ids, e.title, [(p.name, p.affiliation) for p in e.authors], e.date, e.abstract, e.topic)
         for e in read.entries
     ]
+
+
+def test_the_last_record_ends_at_its_closing_line_whatever_follows():
+    """A mailing's footer, or the prose of a page that quotes one record, is no part of the
+    last abstract: the record ends at its `\\\\ ( https://arxiv.org/abs/ID , size)` line."""
+    record = (
+        "\\\\\narXiv:2301.00001\nDate: Mon, 2 Jan 2023 10:00:00 GMT   (10kb)\n\n"
+        "Title: A Made-Up Record\nAuthors: Ann Author\nCategories: cs.LG\n\\\\\n"
+        "  We made this abstract up.\n\\\\ ( https://arxiv.org/abs/2301.00001 ,  10kb)\n"
+    )
+    (entry,) = from_text(record + "\nYou see, we receive a lot of mail.\n#!/bin/sh\nwget $url\n").entries
+    assert entry.abstract == "We made this abstract up."

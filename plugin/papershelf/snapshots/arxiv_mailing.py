@@ -104,7 +104,10 @@ class _Record:
                 fields[name] = (match[2].strip(), line + index)
             index += 1
         body = lines[index + 1 :]
-        abstract = [part for part in body if not part.startswith(("\\\\ (", "----", "%", "/*", "\\\\"))]
+        # the record ends at its `\\ ( https://arxiv.org/abs/ID , size)` line: what follows
+        # the last one (a mailing's footer, a quoting page's prose) is no part of its abstract
+        end = next((at for at, part in enumerate(body) if part.startswith("\\\\ (")), len(body))
+        abstract = [part for part in body[:end] if not part.startswith(("----", "%", "/*", "\\\\"))]
         return cls(lines[0], line, fields, "\n".join(abstract).strip())
 
     def field(self, name: str) -> str:
