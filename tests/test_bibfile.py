@@ -580,3 +580,24 @@ def test_entries_under_two_keys_in_two_files_are_the_same_papers_in_any_order(tm
             "Popper1934": 2,
             "Popper1935b": 1,
         }
+
+
+def test_a_readme_showing_its_papers_bibtex_is_no_library(tmp_path: Path):
+    """A research README's `## Citation` block is one entry after pages of prose: no library,
+    one warning. A `.bib` library saved as text, with a comment or two first, is one."""
+    entry_text = (
+        "@inproceedings{tarraf2024, author = {Tarraf, Ahmad},\n"
+        "  title = {Capturing Periodic I/O}, year = {2024}}\n"
+    )
+    prose = "# A Tool\n\nIt predicts I/O phases.\n\n## Install\n\npip install tool\n\n## Citation\n\n```\n"
+    (tmp_path / "README.txt").write_text(prose + entry_text + "```\n", encoding="utf-8")
+    (tmp_path / "library.txt").write_text(
+        "% Exported by JabRef\n% Encoding: UTF-8\n\n" + entry_text, encoding="utf-8"
+    )
+    readme, library = read_snapshot(tmp_path / "README.txt"), read_snapshot(tmp_path / "library.txt")
+    assert (
+        readme.entries == ()
+        and len(readme.problems) == 1
+        and "not a recognised listing" in str(readme.problems[0])
+    )
+    assert [entry.key for entry in library.entries] == ["tarraf2024"] and library.problems == ()

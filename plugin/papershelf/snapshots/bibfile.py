@@ -46,6 +46,8 @@ __all__ = ["looks_like_bibtex", "parse_bibtex"]
 
 _START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
+_PROSE_BEFORE = 3
+"""Lines of text a `.bib` library has before its first entry at most (a title, a note)."""
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _VERBATIM = ("doi", "url", "eprint")
@@ -73,8 +75,14 @@ _MONTHS = {
 
 
 def looks_like_bibtex(text: str) -> bool:
-    """Whether a text file is a `.bib` library: entries that open with `@type{`."""
-    return any(match[1].lower() not in _NOT_PAPERS for match in _START.finditer(text))
+    """Whether a text file (not named `.bib`) is a `.bib` library: entries that open with
+    `@type{`, and next to nothing before the first but `%` comments (`_PROSE_BEFORE` lines at
+    most): a README whose `## Citation` section shows its paper's entry is no library."""
+    starts = list(_START.finditer(text))
+    if not any(match[1].lower() not in _NOT_PAPERS for match in starts):
+        return False
+    before = text[: starts[0].start()].splitlines()
+    return sum(1 for line in before if line.strip() and not line.lstrip().startswith("%")) <= _PROSE_BEFORE
 
 
 def parse_bibtex(text: str, file: str) -> Listing:
