@@ -31,6 +31,7 @@ from papershelf.text.rules import split_math
         ("{{ config }} and {% raw %}", "{{ config }} and {% raw %}"),
         ("trailing \\", "trailing \\"),
         ("$unclosed math", "$unclosed math"),
+        ("e\ufb03cient \ufb01ts, \ufb02ow", "efficient fits, flow"),  # ligatures a PDF's text keeps
         # a mailing's display formula: kept whole, as the model's math
         (
             "rate $$\ndR=\\sum_{i=1}^{d}G_i, \\quad t>0,\n$$ with $F$",

@@ -35,6 +35,18 @@ _MAX_MARKS = 30
 """Combining marks a letter keeps at most (see `_accent`)."""
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 _MACRO_NAME = re.compile(r"[A-Za-z]+")
+_LETTER_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+    }
+)
+"""Unicode's Latin ligatures (U+FB00 to U+FB06), which a PDF's text keeps: `e\ufb03cient`."""
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 _SPECIAL = re.compile(r"[\\${}]")
 """What starts a macro, math or a group: text without any is plain."""
@@ -47,10 +59,11 @@ _DECLARATION = re.compile(r"\{\\([A-Za-z]+)")
 
 
 def decode_latex(text: str) -> str:
-    """Decode the LaTeX in `text` to Unicode, keeping `$...$` math and unknown macros as source."""
+    """Decode the LaTeX in `text` to Unicode, keeping `$...$` math and unknown macros as source;
+    typographic ligatures that text copied out of a PDF keeps (`ﬁ`, `ﬂ`) become their letters."""
     if _SPECIAL.search(text) is None:  # most names and many titles: only dashes to decode
-        return unicodedata.normalize("NFC", _ligatures(text))
-    return unicodedata.normalize("NFC", _Decoder(text).run())
+        return unicodedata.normalize("NFC", _ligatures(text)).translate(_LETTER_LIGATURES)
+    return unicodedata.normalize("NFC", _Decoder(text).run()).translate(_LETTER_LIGATURES)
 
 
 def _ligatures(plain: str) -> str:
