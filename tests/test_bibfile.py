@@ -17,7 +17,7 @@ from papershelf.library.identity import identity_of
 from papershelf.library.keyfile import keyed_library
 from papershelf.library.keys import KeyBook
 from papershelf.library.merge import build_library
-from papershelf.model import DAY, MONTH, YEAR
+from papershelf.model import DAY, MONTH, YEAR, Paper
 from papershelf.snapshots.reader import read_snapshot
 from papershelf.text.rules import split_name
 
@@ -363,7 +363,7 @@ def test_a_family_name_the_source_gives_apart_is_kept_whole(source: str, tmp_pat
     ]
     # a name of family alone is kept whole; RIS cannot say so (`Kantar Public` has no comma)
     assert split_name(authors[3]).last == ("Public" if source == "ris" else "Kantar Public")
-    paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
+    paper = _papers(tmp_path / name)[0]
     written = bibtex_entry(paper)
     assert "{Del Santo}, Flavio and van Engelenburg, M{\\'e}lisande and Smith, Jr., John" in written
 
@@ -373,7 +373,7 @@ def test_a_family_name_given_apart_leaves_the_paper_identity_as_a_listing_gives_
     the surname from the name as a line would (`santo`), the new key from the family name."""
     name, text = FAMILIES["ris"]
     (tmp_path / name).write_text(text, encoding="utf-8")
-    paper = build_library([read_snapshot(tmp_path / name)], KeyBook({}, {})).library.papers[0]
+    paper = _papers(tmp_path / name)[0]
     assert identity_of(paper.title, paper.authors).surnames[:2] == ("santo", "engelenburg")
     assert paper.key.startswith("delsanto2020")
 
@@ -385,7 +385,7 @@ def test_an_entry_without_authors_keyed_with_underscores_typesets(style: str, tm
     (tmp_path / "lib.bib").write_text(
         "@book{doe_handbook_2007, title = {A Handbook of Free Things}, year = {2007}}\n", encoding="utf-8"
     )
-    papers = build_library([read_snapshot(tmp_path / "lib.bib")], KeyBook({}, {})).library.papers
+    papers = _papers(tmp_path / "lib.bib")
     (tmp_path / "out.bib").write_text(bibtex_entry(papers[0]), encoding="utf-8")
     typeset = bibtex_document(tmp_path / "out.bib", tmp_path, style, url_package=True)
     assert typeset.problems == []
@@ -459,7 +459,7 @@ def test_words_a_bib_file_protects_keep_their_capitals_in_every_style(tmp_path: 
     )
     (entry,) = read_snapshot(tmp_path / "lib.bib").entries
     assert entry.cased == ("London", "Monte", "Carlo", "Poincare", "Quantum", "Field", "Theory", "Österreich")
-    paper = build_library([read_snapshot(tmp_path / "lib.bib")], KeyBook({}, {})).library.papers[0]
+    paper = _papers(tmp_path / "lib.bib")[0]
     (tmp_path / "out.bib").write_text(bibtex_entry(paper), encoding="utf-8")
     typeset = bibtex_document(tmp_path / "out.bib", tmp_path, "plain")
     assert typeset.problems == []
@@ -601,3 +601,8 @@ def test_a_readme_showing_its_papers_bibtex_is_no_library(tmp_path: Path):
         and "not a recognised listing" in str(readme.problems[0])
     )
     assert [entry.key for entry in library.entries] == ["tarraf2024"] and library.problems == ()
+
+
+def _papers(path: Path) -> tuple[Paper, ...]:
+    """The papers of one library file, keyed afresh."""
+    return build_library([read_snapshot(path)], KeyBook({}, {})).library.papers

@@ -80,10 +80,9 @@ def _group_sightings(entries: Iterable[Entry]) -> tuple[list[_Group], list[Dupli
     by_id: dict[str, int] = {}
     versions = VersionIndex()
     duplicates: list[Duplicate] = []
-    entries = list(entries)
-    siblings = _siblings(entries)
-    for entry in entries:
-        identity = identity_of(entry.title, entry.authors)
+    sighted = [(entry, identity_of(entry.title, entry.authors)) for entry in entries]
+    siblings = _siblings(sighted)
+    for entry, identity in sighted:
         index = next((by_id[name] for name in _names(entry.ids) if name in by_id), None)
         if index is None:
             index = next(
@@ -154,12 +153,12 @@ def _compatible(sightings: list[Entry], entry: Entry, identity: Identity, siblin
     return True
 
 
-def _siblings(entries: list[Entry]) -> _Siblings:
+def _siblings(sighted: list[tuple[Entry, Identity]]) -> _Siblings:
     """Each library file's keys, with the identity of the entry under each."""
     found: dict[str, dict[str, Identity]] = {}
-    for entry in entries:
+    for entry, identity in sighted:
         if entry.key:
-            found.setdefault(entry.source.file, {})[entry.key] = identity_of(entry.title, entry.authors)
+            found.setdefault(entry.source.file, {})[entry.key] = identity
     return found
 
 

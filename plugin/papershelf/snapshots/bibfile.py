@@ -226,7 +226,8 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
     fields = {name.lower(): value for name, value in bib.fields.items()}
     title = _plain(fields.get("title", ""))
     people = bib.persons.get("author", [])
-    authors = ", ".join(_name(person) for person in people)
+    names = [_name(person) for person in people]
+    authors = ", ".join(names)
     if not title.strip() and not authors:
         return None, [Problem(at, f"{NOT_A_PAPER}BibTeX entry {key!r} has neither title nor author; skipped")]
     date, precision = _date(fields)
@@ -242,7 +243,7 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         date_precision=precision,
         any_age=True,
         venue=_venue(bib.type.lower(), fields),
-        families=tuple((_name(person), _family(person)) for person in people),
+        families=tuple(zip(names, map(_family, people), strict=True)),
     )
     return library_entry(raw, key)
 
