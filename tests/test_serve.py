@@ -84,11 +84,12 @@ def test_serve_picks_up_added_and_edited_snapshots(tmp_path: Path):
         assert "Second Paper" in _wait_for(base + "papers/builder2026second/", "Second Paper")
         # Shown at once; saved once the new file settled, by a merge and not a rebuild.
         keys = tmp_path / "citation-keys.tsv"
-        deadline = time.monotonic() + 30
-        while "builder2026second\t" not in keys.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        saved = "1 new citation key saved in citation-keys.tsv"
+        deadline = time.monotonic() + 30  # the file is written before the server logs it
+        while log.read_text(encoding="utf-8").count(saved) < 2 and time.monotonic() < deadline:
             time.sleep(0.3)
         assert "builder2026second\t" in keys.read_text(encoding="utf-8")
-        assert log.read_text(encoding="utf-8").count("1 new citation key saved in citation-keys.tsv") == 2
+        assert log.read_text(encoding="utf-8").count(saved) == 2, log.read_text(encoding="utf-8")
         _put(
             tmp_path / "snapshots",
             "b.txt",
