@@ -32,7 +32,7 @@ from papershelf.model import Library, Paper
 from papershelf.indexes.related import related_papers
 from papershelf.text.rules import STOP_WORDS, split_words
 from papershelf.indexes.topics import SOURCES, Topic, TopicIndex, TopicOptions, index_topics, topic_pages
-from papershelf.indexes.twins import TWIN_JACCARD, jaccard, word_forms
+from papershelf.indexes.twins import TWIN_JACCARD, jaccard, nominalised, word_forms
 
 LABELLED = FIXTURES / "labelled"
 
@@ -484,6 +484,7 @@ def test_a_mixed_library_gets_subjects_across_its_small_listings(mixed):
     assert not [name for name in discovered if " " not in name and common_word(name)]
     assert not [name for name in discovered if name.endswith(("Large Language", "developed"))]
     assert not [name for name in discovered if name.split()[0].endswith("ally")]  # `Automatically generate`
+    assert not [(a, b) for a in discovered for b in discovered if nominalised(a, b)]  # `Test automation`
 
 
 @pytest.fixture(scope="module")
@@ -591,6 +592,41 @@ def test_twins_are_the_same_papers_or_forms_of_the_same_words():
     )
     assert not word_forms(("llm", "inferenc"), ("llm", "serv")) and not word_forms(("rank",), ("ranker", "x"))
     assert not word_forms(("cat",), ("cats",)) and jaccard({"a", "b", "c"}, {"a", "b", "c", "d"}) == 0.75
+
+
+def test_a_participle_and_its_action_noun_name_one_subject():
+    """`nominalised`: the same subject named both ways round; swapped words and other
+    derivations name another subject."""
+    assert nominalised("Generated tests", "Test generation") and nominalised(
+        "Test automation", "Automated testing"
+    )
+    assert nominalised("optimised models", "model optimisation") and nominalised(
+        "Managed memory", "Memory management"
+    )
+    assert not nominalised("Control flow", "Flow control") and not nominalised(
+        "Structured data", "Data structure"
+    )
+    assert not nominalised("Generated tests", "Code generation") and not nominalised(
+        "Test generation", "Tests"
+    )
+    assert not nominalised("Red cars", "Car rion")  # `r` is no verb's stem
+
+
+def test_topics_named_both_ways_round_are_one_topic(tmp_path):
+    """Papers that say `test generation` and papers that say `generated tests`, few saying
+    both (too few for their paper sets to be twins), are one topic under one name, the
+    other listed as what it was also matched as."""
+    one_way = ["Test generation for compilers", "Fuzzing and test generation", "Test generation at scale"]
+    other_way = ["Generated tests for parsers", "Readable generated tests", "Are generated tests flaky?"]
+    papers = [
+        entry(t, f"Ann Lee{n}", abstract=f"{t}. It finds bugs.") for n, t in enumerate(one_way + other_way)
+    ]
+    papers += [entry(f"Plants {n}", "Bo Li", abstract=f"Plant number {n} grows in soil.") for n in range(12)]
+    (tmp_path / "a.txt").write_text(listing(*papers, topic="Software Engineering"), encoding="utf-8")
+    topics = [t for t in index_topics(_library(tmp_path)).topics if t.kind == "discovered"]
+    testing = [t for t in topics if "generat" in t.name.lower()]
+    assert len(testing) == 1 and len(testing[0].papers) == 6, [(t.name, t.also) for t in topics]
+    assert {testing[0].name, *testing[0].also} == {"Test generation", "Generated tests"}
 
 
 def test_discovered_topics_travel_in_bibtex_and_csl_json(example):

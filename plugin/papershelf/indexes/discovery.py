@@ -33,7 +33,7 @@ from papershelf.indexes.phrases import (
     phrase_uses,
     stem,
 )
-from papershelf.indexes.twins import STEM_AT_LEAST, TWIN_JACCARD, twin_papers, word_forms
+from papershelf.indexes.twins import STEM_AT_LEAST, TWIN_JACCARD, nominalised, twin_papers, word_forms
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 
 __all__ = ["MIN_COHESION", "MIN_TITLE_SHARE", "MODIFIER_SHARE", "Subject", "discover_subjects"]
@@ -303,9 +303,15 @@ class _Group:
     papers: set[str]
 
     def takes(self, candidate: _Candidate) -> bool:
-        """A twin: nearly the same papers, or its words are forms of a member's."""
+        """A twin: nearly the same papers, or its words are forms of a member's, in the
+        same order or `nominalised`."""
         return twin_papers(candidate.papers, self.papers) or any(
-            word_forms(candidate.phrase, member.phrase) for member in self.members
+            word_forms(candidate.phrase, member.phrase)
+            or (
+                _forms_key(candidate.phrase) == _forms_key(member.phrase)
+                and nominalised(candidate.name, member.name)
+            )
+            for member in self.members
         )
 
     def narrows(self, candidate: _Candidate) -> bool:
@@ -448,8 +454,9 @@ def _choose(
 def _forms_key(phrase: Phrase) -> Phrase:
     """What a phrase shares with each of its `word_forms`: every word's first
     `STEM_AT_LEAST` letters (a form of a word is the word, or it begins with the whole of
-    a stem at least that long)."""
-    return tuple(word[:STEM_AT_LEAST] for word in phrase)
+    a stem at least that long), in the order of the alphabet, since the words of a
+    `nominalised` form come the other way round."""
+    return tuple(sorted(word[:STEM_AT_LEAST] for word in phrase))
 
 
 class _Chosen:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from papershelf.indexes.phrases import Phrase
+from papershelf.indexes.phrases import Phrase, stem
 
-__all__ = ["STEM_AT_LEAST", "TWIN_JACCARD", "jaccard", "twin_papers", "word_forms"]
+__all__ = ["STEM_AT_LEAST", "TWIN_JACCARD", "jaccard", "nominalised", "twin_papers", "word_forms"]
 
 TWIN_JACCARD = 0.7
 """Paper sets this similar (shared papers over all papers of either) hold one subject."""
 STEM_AT_LEAST = 4  # a shared beginning this long is a word's stem, not chance (`agent`)
 _SUFFIX_AT_MOST = 3  # ... and an ending this short a derivation (`-ic`, `-ity`, `-al`)
+_ACTION_ENDINGS = ("ion", "ation", "ment", "ement")
+"""What turns a verb into the noun of its action (`generat-ed` -> `generat-ion`,
+`optimiz-ed` -> `optimiz-ation`, `manag-ed` -> `manag-ement`)."""
 
 
 def jaccard(one: Set[str], other: Set[str]) -> float:
@@ -51,4 +54,27 @@ def _forms(one: str, other: str) -> bool:
         and long.startswith(short)
         and len(long) - len(short) <= _SUFFIX_AT_MOST
         and long.isalpha()
+    )
+
+
+def nominalised(one: str, other: str) -> bool:
+    """Whether two names, as papers spell them, are one subject named by a participle
+    before its object and by the object before the action's noun: `Generated tests` and
+    `Test generation`, `Automated testing` and `Test automation`. Only that change counts:
+    the same two words swapped name another subject (`control flow`, `flow control`), and
+    so do other derivations (`structured data`, `data structure`), which stems cannot
+    tell apart (`structur`), hence the spellings."""
+    words, other_words = one.lower().split(), other.lower().split()
+    if len(words) != 2 or len(other_words) != 2:
+        return False
+    (modifier, head), (other_modifier, other_head) = words, other_words
+    if _action_noun(modifier, other_head):
+        return _forms(stem(head), stem(other_modifier))
+    return _action_noun(other_modifier, head) and _forms(stem(modifier), stem(other_head))
+
+
+def _action_noun(participle: str, noun: str) -> bool:
+    base = participle.removesuffix("ed")
+    return (
+        base != participle and len(base) >= STEM_AT_LEAST and any(noun == base + e for e in _ACTION_ENDINGS)
     )
