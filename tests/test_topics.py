@@ -32,6 +32,7 @@ from papershelf.model import Library, Paper
 from papershelf.indexes.related import related_papers
 from papershelf.text.rules import STOP_WORDS, split_words
 from papershelf.indexes.topics import SOURCES, Topic, TopicIndex, TopicOptions, index_topics, topic_pages
+from papershelf.indexes.spelling import as_written
 from papershelf.indexes.twins import TWIN_JACCARD, jaccard, nominalised, word_forms
 
 LABELLED = FIXTURES / "labelled"
@@ -627,6 +628,20 @@ def test_topics_named_both_ways_round_are_one_topic(tmp_path):
     testing = [t for t in topics if "generat" in t.name.lower()]
     assert len(testing) == 1 and len(testing[0].papers) == 6, [(t.name, t.also) for t in topics]
     assert {testing[0].name, *testing[0].also} == {"Test generation", "Generated tests"}
+
+
+def test_a_topic_is_named_with_the_hyphens_and_dashes_its_papers_write(example):
+    """Phrases are matched word by word; the name takes back how most uses join the words,
+    and `--` is the en dash it stands for: `Attention–FFN` is two parts of a model, not
+    one `Attention Feed Forward Network`."""
+    _, topics = example
+    names = {t.name for t in topics.topics}
+    assert {"Mixture-of-Experts", "Long-context", "Attention–Feed-Forward Network"} <= names, names
+    assert {"KV cache", "Sparse attention", "Prefill and decode"} <= names  # written with spaces
+    assert as_written("Gamma ray", ["a Gamma ray", "gamma-ray bursts", "gamma-ray sky"]) == "Gamma-ray"
+    assert as_written("Gamma ray", ["gamma–ray", "gamma ray"]) == "Gamma–ray"  # the first seen wins a tie
+    assert as_written("Gamma ray", ["gamma rays", "gammaray"]) == "Gamma ray"  # not these words
+    assert as_written("KV cache", ["the KV  cache"]) == "KV cache" and as_written("GPU", ["G-PU"]) == "GPU"
 
 
 def test_discovered_topics_travel_in_bibtex_and_csl_json(example):

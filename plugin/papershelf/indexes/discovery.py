@@ -33,6 +33,7 @@ from papershelf.indexes.phrases import (
     phrase_uses,
     stem,
 )
+from papershelf.indexes.spelling import as_written
 from papershelf.indexes.twins import STEM_AT_LEAST, TWIN_JACCARD, nominalised, twin_papers, word_forms
 from papershelf.indexes.vectors import Cohesion, term_bags, tf_idf
 
@@ -544,9 +545,13 @@ def _as_subjects(chosen: list[tuple[_Group, _Candidate]], library: Library) -> l
     subjects = []
     for group, label in sorted(chosen, key=lambda pair: (-len(pair[0].papers), pair[1].phrase)):
         others = dict.fromkeys(m.name for m in group.members if m.name.casefold() != label.name.casefold())
+        papers = [library.by_key[key] for key in sorted(label.papers, key=order.__getitem__)]
+        where = (
+            (paper.abstract for paper in papers) if label.in_abstracts else (paper.title for paper in papers)
+        )
         subjects.append(
             Subject(
-                label.name,
+                as_written(label.name, where),
                 tuple(sorted(group.papers, key=order.__getitem__)),
                 tuple(surface for surface, _ in label.surfaces.most_common(4)),
                 tuple(others),
