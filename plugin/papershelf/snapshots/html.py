@@ -33,6 +33,7 @@ from papershelf.snapshots.names import reads_as_names
 from papershelf.snapshots.huggingface import is_huggingface_paper, read_huggingface_paper
 from papershelf.snapshots.pageindex import PageIndex
 from papershelf.snapshots.paper_cards import is_paper_cards, read_paper_cards
+from papershelf.snapshots.paper_page import is_paper_page, read_paper_page
 from papershelf.snapshots.scholar import is_scholar_alert, read_scholar_alert
 
 __all__ = ["page_soup", "parse_html_listing"]
@@ -52,6 +53,7 @@ _PAGE_READERS = (
     (is_arxiv_search_page, read_arxiv_search_page),
     (is_scholar_alert, read_scholar_alert),
     (is_huggingface_paper, read_huggingface_paper),
+    (is_paper_page, read_paper_page),
     (is_paper_cards, read_paper_cards),
 )
 """Pages of a known site, read by their own module; any other page is read by structure."""

@@ -1,0 +1,139 @@
+"""Reader for a paper's own page saved as HTML: any page that describes one paper in the
+meta tags Google Scholar reads (`citation_title`, `citation_author`, ...).
+
+arXiv's abstract pages, bioRxiv and medRxiv, the ACL Anthology, OpenReview, PMLR and most
+journals write them, so one reader takes a paper from any of them. A tag holds one value:
+a name as `Family, Given` or `Given Family` (the family part, given apart, is kept whole:
+`Del Santo, Flavio`), a date as `2021/06/17`, `2021-06` or `2021`. Where no
+`citation_abstract` is given, arXiv's page has the abstract in `blockquote.abstract`; its
+primary category (`Computation and Language (cs.CL)`) is the listing topic, as a
+listing's category is; other pages give none. A page may rightly give no abstract or no
+date (a proceedings page, a paper of any year), which is then no problem.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bs4 import BeautifulSoup, Tag
+
+from papershelf.library.identifiers import arxiv_ids, find_doi
+from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Identifiers, Listing, Sighting, Venue
+from papershelf.snapshots.entries import RawEntry, build_entry, library_date, published, tag_text
+
+__all__ = ["is_paper_page", "read_paper_page"]
+
+_DATE = re.compile(r"^\s*(\d{4})(?:[/-](\d{1,2})(?:[/-](\d{1,2}))?)?\b")
+_DATES = ("citation_publication_date", "citation_date", "citation_online_date")
+"""The paper's date, most telling first: arXiv's `citation_date` is its first version's
+day, `citation_online_date` the shown version's."""
+_CATEGORY = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)\s*$")
+_DESCRIPTOR = re.compile(r"^\s*Abstract:\s*")
+_THIS_VERSION = re.compile(r"this version, v(\d+)")
+
+
+def is_paper_page(soup: BeautifulSoup) -> bool:
+    return bool(_values(soup, "citation_title")) and bool(_values(soup, "citation_author"))
+
+
+def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
+    title_tag = soup.find("meta", attrs={"name": "citation_title"})
+    at = Sighting(file, getattr(title_tag, "sourceline", None) or 1)
+    names = [_given_first(name) for name in _values(soup, "citation_author")]
+    date, precision = _date(soup)
+    abstract = _first(soup, "citation_abstract") or _arxiv_abstract(soup)
+    ids = _ids(soup)
+    raw = RawEntry(
+        title=_first(soup, "citation_title"),
+        title_at=at,
+        authors=", ".join(name for name, _ in names),
+        authors_at=at,
+        date=date,
+        abstract=abstract,
+        ids=ids,
+        date_precision=precision,
+        any_age=True,
+        abstract_expected=False,
+        date_expected=False,
+        venue=_venue(soup),
+        families=tuple((name, family) for name, family in names if family),
+    )
+    entry, problems = build_entry(raw, _arxiv_category(soup) if ids.arxiv else "")
+    return Listing(file, entry.topic, (entry,), tuple(problems), found=1)
+
+
+def _values(soup: BeautifulSoup, name: str) -> list[str]:
+    """Each non-empty value of the meta tags of that name, its space made single."""
+    tags = soup.find_all("meta", attrs={"name": name})
+    values = (" ".join(str(tag.get("content", "")).split()) for tag in tags if isinstance(tag, Tag))
+    return [value for value in values if value]
+
+
+def _first(soup: BeautifulSoup, name: str) -> str:
+    return next(iter(_values(soup, name)), "")
+
+
+def _given_first(name: str) -> tuple[str, str]:
+    """`Riedl, Mark O.` as `Mark O. Riedl` with its family part `Riedl`; a name written
+    given name first as it is, its family left to the name reader."""
+    family, comma, given = name.partition(",")
+    if not comma or not given.strip() or "," in given:
+        return name, ""
+    return f"{given.strip()} {family.strip()}", family.strip()
+
+
+def _date(soup: BeautifulSoup) -> tuple[dt.date | str | None, str]:
+    """The first date tag that reads as one, with what it gives (a year, a month, a day);
+    one that does not is the entry's date as written, which the entry reports."""
+    written = next((value for name in _DATES for value in _values(soup, name)), "")
+    match = _DATE.match(written)
+    if match is None:
+        return written or None, DAY
+    return library_date(int(match[1]), int(match[2] or 0), int(match[3] or 0), written)
+
+
+def _arxiv_abstract(soup: BeautifulSoup) -> str:
+    block = soup.select_one("blockquote.abstract")
+    return _DESCRIPTOR.sub("", tag_text(block)) if isinstance(block, Tag) else ""
+
+
+def _arxiv_category(soup: BeautifulSoup) -> str:
+    """The code of the page's primary subject (`cs.CL`), which arXiv's listings are read under."""
+    subject = soup.select_one(".primary-subject")
+    match = _CATEGORY.search(tag_text(subject)) if isinstance(subject, Tag) else None
+    return match[1] if match else ""
+
+
+def _ids(soup: BeautifulSoup) -> Identifiers:
+    arxiv = _first(soup, "citation_arxiv_id")
+    ids = arxiv_ids(arxiv + _arxiv_version(soup), _arxiv_category(soup)) if arxiv else Identifiers()
+    doi = find_doi(_first(soup, "citation_doi"))
+    url = ids.url or _canonical(soup)
+    pdf_url = ids.pdf_url or _first(soup, "citation_pdf_url")
+    return Identifiers(ids.arxiv, ids.arxiv_version, ids.primary_class, doi or "", url, pdf_url)
+
+
+def _arxiv_version(soup: BeautifulSoup) -> str:
+    """`v2` where arXiv's dateline says the page shows that version (`last revised 20 Oct
+    2021 (this version, v2)`), else ""."""
+    dateline = soup.select_one(".dateline")
+    match = _THIS_VERSION.search(tag_text(dateline)) if isinstance(dateline, Tag) else None
+    return f"v{match[1]}" if match else ""
+
+
+def _canonical(soup: BeautifulSoup) -> str:
+    link = soup.find("link", attrs={"rel": "canonical"})
+    if isinstance(link, Tag) and link.get("href"):
+        return str(link["href"])
+    return _first(soup, "citation_abstract_html_url")
+
+
+def _venue(soup: BeautifulSoup) -> Venue | None:
+    journal, conference = _first(soup, "citation_journal_title"), _first(soup, "citation_conference_title")
+    first, last = _first(soup, "citation_firstpage"), _first(soup, "citation_lastpage")
+    pages = f"{first}-{last}" if first and last and first != last else first
+    if journal:
+        volume, issue = _first(soup, "citation_volume"), _first(soup, "citation_issue")
+        return published(ARTICLE, journal, volume, issue, pages)
+    return published(PROCEEDINGS, conference, pages=pages) if conference else None

@@ -1,0 +1,81 @@
+"""A paper's own page saved as HTML, read by the meta tags Google Scholar reads: an arXiv
+abstract page, a proceedings page and a journal page (fixtures of `tests/fixtures/paper-pages/`
+in the layouts of real pages)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from conftest import FIXTURES, SiteBuilder
+from papershelf.model import ARTICLE, PROCEEDINGS, YEAR, MONTH
+from papershelf.snapshots.reader import read_snapshot
+
+PAGES = FIXTURES / "paper-pages"
+
+
+def test_an_arxiv_abstract_page_is_its_paper_in_the_version_shown():
+    read = read_snapshot(PAGES / "arxiv-abs-page.html")
+    assert read.problems == () and read.found == 1 and len(read.entries) == 1
+    paper = read.entries[0]
+    assert paper.title == "Paging Keys and Values: A Study of Cache Eviction"
+    assert [(p.name, p.family) for p in paper.authors] == [
+        ("Flavio Del Santo", "Del Santo"),
+        ("Ann B. Lee", "Lee"),
+    ]
+    assert paper.date == dt.date(2026, 7, 2)  # the first version's day, as its identifier says
+    assert (paper.ids.arxiv, paper.ids.arxiv_version, paper.ids.primary_class) == ("2607.01234", 2, "cs.LG")
+    assert paper.topic == "cs.LG"  # its primary category, as a listing of it would say
+    assert paper.abstract == (
+        "We evict keys and values from the $O(n)$ cache by their attention mass, "
+        "and keep accuracy within one point."
+    )
+
+
+def test_a_proceedings_page_gives_its_venue_and_needs_no_abstract():
+    read = read_snapshot(PAGES / "proceedings-page.html")
+    assert read.problems == () and len(read.entries) == 1
+    paper = read.entries[0]
+    assert paper.title == "Routing Tokens to Experts" and paper.topic == ""
+    assert [p.name for p in paper.authors] == ["Quinn Okafor", "Ilse Brandvold"]  # the empty tag is none
+    assert (paper.date, paper.date_precision) == (dt.date(2025, 1, 1), YEAR)
+    assert paper.abstract == ""  # the page's text is not taken for one
+    assert paper.venue is not None and (paper.venue.kind, paper.venue.container, paper.venue.pages) == (
+        PROCEEDINGS,
+        "Proceedings of the Workshop on Sparse Models",
+        "110-114",
+    )
+    assert paper.ids.doi == "10.5555/sparse.2025.12"
+    assert paper.ids.url == "https://proceedings.example.org/sparse25/okafor25a.html"
+
+
+def test_a_journal_page_gives_its_issue_and_abstract():
+    paper = read_snapshot(PAGES / "journal-page.html").entries[0]
+    assert [(p.name, p.family) for p in paper.authors] == [
+        ("Jörg Müller", "Müller"),
+        ("Anna Van der Berg", "Van der Berg"),
+    ]
+    assert (paper.date, paper.date_precision) == (dt.date(2024, 3, 1), MONTH)
+    assert paper.venue is not None and (paper.venue.kind, paper.venue.volume, paper.venue.number) == (
+        ARTICLE,
+        "7",
+        "2",
+    )
+    assert (
+        paper.ids.doi == "10.5555/jes.2024.0015"
+        and paper.abstract == "We quantize attention to four bits & keep its accuracy."
+    )
+
+
+def test_paper_pages_build_into_the_library_without_warnings(site_builder: SiteBuilder):
+    for page in sorted(PAGES.iterdir()):
+        site_builder.snapshot(page.name, page.read_bytes())
+    built = site_builder.build()
+    assert built.warnings == []
+    bib = built.text("library.bib")
+    assert "{Del Santo}, Flavio" in bib and "pages = {110--114}" in bib
+    assert "journal = {Journal of Efficient Systems}" in bib
+    heading = built.page("papers/delsanto2026paging/").select_one("h1")
+    assert (
+        heading is not None
+        and heading.get_text(strip=True) == "Paging Keys and Values: A Study of Cache Eviction"
+    )
