@@ -46,6 +46,9 @@ from papershelf.text.rules import split_math
         ),
         ("cut \\href{https://x.org", "cut https://x.org"),
         ("see \\href{https://x.org} and more", "see https://x.org and more"),
+        # INSPIRE's `{\\relax Yu}` (two letters, one initial) and a typewriter quote
+        ("Sinyukov, {\\relax Yu}. M.", "Sinyukov, Yu. M."),
+        ("l{\\textquotesingle}{IH}{\\'{E}}S and \\textquotedbl{}x\\textquotedbl", 'l\'IHÉS and "x"'),
     ],
 )
 def test_decode(source: str, decoded: str):

@@ -73,6 +73,10 @@ NAMED_MACROS = {
     "TeX": "TeX",
     "textquoteright": "’",
     "textquoteleft": "‘",
+    "textquotesingle": "'",
+    "textquotedbl": '"',
+    "textquotedblleft": "“",
+    "textquotedblright": "”",
     "textasciitilde": "~",
     "textasciicircum": "^",
     "textbackslash": "\\",
@@ -176,10 +180,11 @@ TEXT_COMMANDS = frozenset(
     }
 )
 # Font declarations (`{\em i)}`, as arXiv's older abstracts write): they change the look of
-# the rest of their group, which stays; the declaration itself goes.
+# the rest of their group, which stays; the declaration itself goes. So does `\relax`.
 FONT_DECLARATIONS = frozenset(
     {"em", "it", "bf", "sl", "sc", "rm", "tt", "sf", "itshape", "bfseries", "scshape", "upshape"}
     | {"mdseries", "slshape", "normalfont", "ttfamily", "rmfamily", "sffamily"}
+    | {"relax"}  # does nothing: INSPIRE writes `{\relax Yu}` so that bibtex reads one initial
 )
 # `\&` and the like: escaped characters, `\,` (a thin space), and what only guides TeX's
 # typesetting: `\-` (where a word may break), `\/` (italic correction), `\@` (spacing).
