@@ -447,6 +447,19 @@ def test_ads_and_inspire_entries_read_as_their_journals_and_names_say(tmp_path: 
     assert undated.date is None
 
 
+def test_braces_inside_math_are_the_formulas_own(tmp_path: Path):
+    """INSPIRE's `$\\sqrt{{s}_{NN}}$`: dropping `{NN}`'s braces as those of a word whose
+    case they protect made it `s_NN`, a subscript N and a plain N."""
+    (tmp_path / "inspire.bib").write_text(
+        '@article{Aamodt2011, author = "Aamodt, K. and Sinyukov, {\\relax Yu}. M.",\n'
+        '  title = "{Two-pion correlations at $\\sqrt{{s}_{NN}} =$ 2.76 TeV}", year = "2011"}\n',
+        encoding="utf-8",
+    )
+    (entry,) = read_snapshot(tmp_path / "inspire.bib").entries
+    assert entry.title == "Two-pion correlations at $\\sqrt{{s}_{NN}} =$ 2.76 TeV"
+    assert [person.name for person in entry.authors] == ["K. Aamodt", "Yu. M. Sinyukov"]
+
+
 def test_words_a_bib_file_protects_keep_their_capitals_in_every_style(tmp_path: Path):
     """Zotero and Better BibTeX brace proper nouns (`{L}ondon`, `{{Poincare}}`): styles that
     lower-case titles must print them as the source wrote them; a macro's argument and an

@@ -313,12 +313,19 @@ def _cased(value: str) -> tuple[str, ...]:
 def _plain(value: str) -> str:
     """LaTeX field text as Unicode: the braces of groups that only protect case dropped
     (`{{BV Master Action}}`, `{Le spectre ... mati\\`eres}`), those of a macro's argument
-    (`\\emph{x}`) or scope (`R{\\o}nnow`) kept for the decoder; then decoded."""
+    (`\\emph{x}`) or scope (`R{\\o}nnow`) kept for the decoder, and every brace of math
+    (`$\\sqrt{{s}_{NN}}$`, whose `{NN}` holds both letters in the subscript); then decoded."""
     out: list[str] = []
     arguments: list[bool] = []
+    math = False
     for index, char in enumerate(value):
         escaped = index > 0 and value[index - 1] == "\\"
-        if char == "{" and not escaped:
+        if char == "$" and not escaped:
+            math = not math
+            out.append(char)
+        elif math:
+            out.append(char)
+        elif char == "{" and not escaped:
             argument = _is_argument(value, index)
             arguments.append(argument)
             out.append(char if argument else "")
