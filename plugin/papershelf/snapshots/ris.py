@@ -3,8 +3,8 @@
 Each record (`TY  -` to `ER  -`) is a paper. Authors come as `Family, Given` (`AU`, `A1`);
 the date is `DA`, `PY` or `Y1` (`2019/10//`, with Zotero's `undefined` where a part is
 missing), to the precision given; the abstract `AB`, or `N2` where a database writes it so;
-`DO` is the DOI, `UR` a link. RIS has no citation key of its own (`ID` is a record number in
-some exports, not a key), so papers get the usual keys.
+`DO` is the DOI (RefWorks writes it in `M3`), `UR` a link. RIS has no citation key of its own
+(`ID` is a record number in some exports, not a key), so papers get the usual keys.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ _MENTIONS = (
 _RECORD = re.compile(r"^TY  -(?: |$)", re.MULTILINE)
 _DATE = re.compile(r"^(\d{4})(?:[/-](\d{1,2})?)?(?:[/-](\d{1,2})?)?")
 _PARSER = rispy.RisParser()
+_RANGE = re.compile(r"\d\s*[-\u2010-\u2015]+\s*\d")
 
 
 def looks_like_ris(text: str) -> bool:
@@ -101,8 +102,15 @@ def _venue(record: dict[str, object]) -> Venue | None:
     container = next(
         (text for name in names[kind == PROCEEDINGS :] if (text := _first(record.get(name)))), ""
     )
-    pages = "-".join(text for name in ("start_page", "end_page") if (text := _first(record.get(name))))
+    pages = _pages(_first(record.get("start_page")), _first(record.get("end_page")))
     return published(kind, container, _first(record.get("volume")), _first(record.get("number")), pages)
+
+
+def _pages(start: str, end: str) -> str:
+    """`SP`-`EP`; a range that `SP` already holds whole (RefWorks writes `150 – 168` in both)."""
+    if not end or end == start or _RANGE.search(start):
+        return start
+    return f"{start}-{end}" if start else end
 
 
 def _first(value: object) -> str:
@@ -120,10 +128,12 @@ def _name(person: str) -> str:
 
 
 def _family(person: str) -> str:
-    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`); none for
-    a name without one, which may be written either way round."""
+    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`). RIS
+    writes a person `Family, Given`, so a name without a comma is one kept in one field
+    (`Amnesty International`, Zotero's single-field names): it is whole, a family of its
+    own, never split before its last word."""
     family, comma, given = person.partition(",")
-    return family.strip() if comma and given.strip() else ""
+    return family.strip() if comma and given.strip() else person.strip()
 
 
 def _date(text: str) -> tuple[dt.date | str | None, str]:
@@ -136,7 +146,9 @@ def _date(text: str) -> tuple[dt.date | str | None, str]:
 def _ids(record: dict[str, object]) -> Identifiers:
     urls = record.get("urls") or []
     url = str(urls[0]) if isinstance(urls, list) and urls else ""
-    doi = find_doi(str(record.get("doi") or ""))
+    doi = find_doi(str(record.get("doi") or "")) or find_doi(
+        _first(record.get("type_of_work"))
+    )  # RefWorks: `M3`
     ids = mentioned_arxiv([doi, url, *(text for name in _MENTIONS for text in _texts(record.get(name)))])
     return replace(ids, doi=doi or ids.doi, url=ids.url or url)
 
