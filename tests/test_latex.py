@@ -46,6 +46,10 @@ from papershelf.text.rules import split_math
         ),
         ("cut \\href{https://x.org", "cut https://x.org"),
         ("see \\href{https://x.org} and more", "see https://x.org and more"),
+        # citations in an abstract: their keys, as a reference marker shows them
+        ("appropriate~\\cite{mimic_demo,mimic}. Our", "appropriate [mimic_demo, mimic]. Our"),
+        ("In \\cite{SXY}, see \\citep[p.~3]{a, b}", "In [SXY], see [a, b]"),
+        ("a ~2x speedup, \\cite cut, \\cite{unclosed", "a ~2x speedup, \\cite cut, \\cite{unclosed"),
         # INSPIRE's `{\\relax Yu}` (two letters, one initial) and a typewriter quote
         ("Sinyukov, {\\relax Yu}. M.", "Sinyukov, Yu. M."),
         ("l{\\textquotesingle}{IH}{\\'{E}}S and \\textquotedbl{}x\\textquotedbl", 'l\'IHÉS and "x"'),

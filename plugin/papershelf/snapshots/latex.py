@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from papershelf.text.macros import (
     ACCENT_MARKS,
+    CITATIONS,
     ESCAPES,
     FONT_DECLARATIONS,
     NAMED_MACROS,
@@ -264,6 +265,8 @@ class _Decoder:
             self._argument(_footnote)
         elif name == "ensuremath":
             self._emit(self._as_math(start))
+        elif name in CITATIONS and (keys := self._cited()) is not None:
+            self._emit(keys)
         else:
             self._emit(self._verbatim_macro(start))
 
@@ -288,6 +291,22 @@ class _Decoder:
             return self._verbatim_macro(start)
         formula, self.pos = self.text[self.pos + 1 : close], close + 1
         return f"${formula}$"
+
+    def _cited(self) -> str | None:
+        """`\\cite[p. 3]{a,b}` as `[a, b]`, its notes left out, and the tie before it
+        (`MEGNet~\\cite{x}`) a space; None where no closed group of keys follows."""
+        at = self.pos
+        while self.text.startswith("[", at) and (note_end := self.text.find("]", at)) > 0:
+            at = note_end + 1
+        close = self.closing.get(at) if self.text.startswith("{", at) else None
+        if close is None:
+            return None
+        self.pos = close + 1
+        out = self.frames[-1].out
+        if out and out[-1].endswith("~"):
+            out[-1] = out[-1][:-1] + " "
+        keys = (key.strip() for key in self.text[at + 1 : close].split(","))
+        return "[" + ", ".join(key for key in keys if key) + "]"
 
     def _verbatim_macro(self, start: int) -> str:
         """An unknown macro stays visible, with its braced arguments, as the source wrote it."""

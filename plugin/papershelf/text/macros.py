@@ -158,6 +158,11 @@ JOURNAL_MACROS = {
     "procspie": "Proceedings of the SPIE",
 }
 # Commands whose single argument is ordinary text: keep the text, drop the formatting.
+# Citations in an abstract (`In \\cite{SXY}, the authors show`): the keys are all a reader
+# gets, shown as a reference marker is, `[SXY]`.
+CITATIONS = frozenset(
+    {"cite", "citep", "citet", "citealt", "citealp", "citeauthor", "parencite", "autocite", "textcite"}
+)
 TEXT_COMMANDS = frozenset(
     {
         "emph",
