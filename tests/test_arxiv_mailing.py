@@ -196,6 +196,35 @@ def test_affiliation_numbers_without_a_key_are_left_out_and_the_rest_kept(author
     )
 
 
+COMMA_BEFORE_MARKS = """\
+------------------------------------------------------------------------------
+\\\\
+arXiv:2301.00007
+Date: Mon, 2 Jan 2023 10:00:00 GMT   (20kb)
+
+Title: Globular clusters of the halo
+Authors: Eunhyeuk Kim (1), Myung Gyoon Lee, (1), and Doug Geisler (2) ((1) Seoul
+  National University, Korea (2) Universidad de Concepcion, Chile)
+Categories: astro-ph.GA
+\\\\
+  We study the globular clusters of the halo.
+\\\\ ( https://arxiv.org/abs/2301.00007 ,  20kb)
+------------------------------------------------------------------------------
+"""
+
+
+def test_a_comma_before_a_names_affiliation_number_leaves_it_the_names():
+    """`Myung Gyoon Lee, (1), and` (a real astro-ph record's line): the number is Lee's,
+    not an author `(Seoul National University, Korea)` of its own."""
+    read = from_text(COMMA_BEFORE_MARKS)
+    assert read.problems == ()
+    assert [(p.name, p.affiliation) for p in read.entries[0].authors] == [
+        ("Eunhyeuk Kim", "Seoul National University, Korea"),
+        ("Myung Gyoon Lee", "Seoul National University, Korea"),
+        ("Doug Geisler", "Universidad de Concepcion, Chile"),
+    ]
+
+
 def mailing(name: str):
     return read_snapshot(real_listing(f"arxiv-listing/{name}"))
 

@@ -47,7 +47,9 @@ _TRAILING_SPACE = re.compile(r" +$", re.MULTILINE)
 _DAY_HEADER = re.compile(r"^/\* (.+?) \*/$", re.MULTILINE)
 _FIELD = re.compile(r"^([A-Za-z-]+): ?(.*)$")
 _NUMBERED = re.compile(r"\((\d+)\)\s*")
-_MARKS = re.compile(r"\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)")
+_MARKS = re.compile(r"(,\s*)?\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)")
+"""A name's affiliation numbers (`(1 and 2)`, `(5, on behalf of the team)`), and a comma an
+author put before them (`Myung Gyoon Lee, (1), and ...`), which would part them from the name."""
 
 
 def looks_like_arxiv_mailing(text: str) -> bool:
@@ -155,10 +157,11 @@ def _authors(line: str) -> str:
         line = line[:group].rstrip()
 
     def named(marks: re.Match[str]) -> str:
-        numbers = re.findall(r"\d+", marks[1])
+        numbers = re.findall(r"\d+", marks[2])
         names = [affiliations[number] for number in numbers if number in affiliations]
-        names += [marks[2].strip()] if marks[2] else []
-        return "(" + "; ".join(names) + ")" if names else ""
+        names += [marks[3].strip()] if marks[3] else []
+        space = " " if marks[1] else ""
+        return space + "(" + "; ".join(names) + ")" if names else ""
 
     line = _MARKS.sub(named, line)
     return re.sub(r",?\s+and\s+(?![^()]*\))", ", ", line)
