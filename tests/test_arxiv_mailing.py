@@ -225,6 +225,49 @@ def test_a_comma_before_a_names_affiliation_number_leaves_it_the_names():
     ]
 
 
+OLD_RECORDS = """\
+------------------------------------------------------------------------------
+\\\\
+Paper: hep-th/9612115
+From: Asato Tsuchiya <address@example.org>
+Date: Wed, 11 Dec 1996 17:38:56 +0900   (20kb)
+Date (revised): Tue, 31 Dec 1996 01:06:34 +0900
+
+Title: A Large-N Reduced Model as Superstring
+Author: N. Ishibashi
+Comments: 29 pages, Latex
+\\\\
+  A matrix model which has the manifest ten-dimensional N=2 super Poincare
+invariance is proposed.
+\\\\
+------------------------------------------------------------------------------
+\\\\
+arXiv:0704.0002
+From: Louis Theran <address@example.org>
+Date: Sat, 31 Mar 2007 02:26:18 GMT   (377kb,D)
+
+Title: Sparsity-certifying Graph Decompositions
+Authors: Ileana Streinu and Louis Theran
+Categories: math.CO cs.CG
+\\\\
+  We describe a new algorithm, the $(k,\\ell)$-pebble game with colors.
+\\\\
+"""
+
+
+def test_records_of_the_first_years_are_read_as_todays():
+    """Until 2007 a record opened `Paper: hep-th/9612115` with the sender's `From:` line, one
+    author was `Author:`, and the identifier named the archive, which no `Categories:` line
+    did; the sender's line stayed some years after."""
+    read = from_text(OLD_RECORDS)
+    assert read.problems == () and read.found == 2
+    old, later = read.entries
+    assert (old.ids.arxiv, old.topic, old.date) == ("hep-th/9612115", "hep-th", dt.date(1996, 12, 11))
+    assert [p.name for p in old.authors] == ["N. Ishibashi"] and old.abstract.startswith("A matrix model")
+    assert (later.ids.arxiv, later.topic, later.date) == ("0704.0002", "math.CO", dt.date(2007, 3, 31))
+    assert [p.name for p in later.authors] == ["Ileana Streinu", "Louis Theran"]
+
+
 def mailing(name: str):
     return read_snapshot(real_listing(f"arxiv-listing/{name}"))
 

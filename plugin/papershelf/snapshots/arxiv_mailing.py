@@ -37,8 +37,13 @@ from papershelf.snapshots.entries import RawEntry, as_later_version, build_entry
 
 __all__ = ["looks_like_arxiv_mailing", "parse_arxiv_mailing"]
 
-_RECORD_START = re.compile(r"^\\\\\n(arXiv:\S+)", re.MULTILINE)
-_MAILING = re.compile(r"^\\\\\narXiv:\S+.*\n(?:Date:|replaced with|\n?Title:)", re.MULTILINE)
+_RECORD_START = re.compile(r"^\\\\\n((?:arXiv|Paper):\s*\S+)", re.MULTILINE)
+_MAILING = re.compile(
+    r"^\\\\\n(?:arXiv|Paper):\s*\S+.*\n(?:From:.*\n)?(?:Date:|replaced with|\n?Title:)", re.MULTILINE
+)
+"""A record's opening: `arXiv:ID` (`Paper: hep-th/9612115` until 2007, with the sender's
+`From:` line before the date until some years later)."""
+_OLD_ID = re.compile(r"\b([a-z-]+(?:\.[A-Z]{2})?)/\d{7}\b")
 _REPLACED = re.compile(r"^replaced with revised version (.+)$")
 _WINDOW = re.compile(r"^ *received from .+? to +(.+)$", re.MULTILINE)
 _HEADER_DATE = re.compile(r"^Date: (.+)$", re.MULTILINE)
@@ -122,7 +127,8 @@ class _Record:
 def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | None, list[Problem]]:
     """The record's paper, dated by its own `Date:` line, else `listed`; a replacement by its
     identifier's month."""
-    classes = record.field("categories").split()
+    # until 2007 an identifier named its archive (`hep-th/9612115`), and a record no categories
+    classes = record.field("categories").split() or _archive(record.heading)
     ids = arxiv_ids(record.heading, classes[0] if classes else "")
     title = record.field("title")
     if not ids or not title:
@@ -131,11 +137,12 @@ def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | 
         ]
     if doi := find_doi(record.field("doi")):
         ids = replace(ids, doi=doi)
+    authors = "authors" if "authors" in record.fields else "author"  # a record of one, until 2000
     raw = RawEntry(
         title=title,
         title_at=record.at("title", file),
-        authors=_authors(record.field("authors")),
-        authors_at=record.at("authors", file),
+        authors=_authors(record.field(authors)),
+        authors_at=record.at(authors, file),
         date=_day(record.field("date")) or listed,
         abstract=record.abstract,
         ids=ids,
@@ -143,6 +150,12 @@ def _entry(record: _Record, file: str, listed: dt.date | None) -> tuple[Entry | 
     )
     later = "replaced" in record.fields
     return build_entry(as_later_version(raw) if later else raw, classes[0] if classes else "arXiv")
+
+
+def _archive(heading: str) -> list[str]:
+    """The archive an identifier of before 2007 names (`hep-th` of `hep-th/9612115`)."""
+    match = _OLD_ID.search(heading)
+    return [match[1]] if match else []
 
 
 def _authors(line: str) -> str:
