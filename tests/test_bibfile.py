@@ -325,6 +325,18 @@ def test_undefined_macros_and_duplicate_fields_cost_the_field_as_bibtex_does(tmp
     assert read.found == 4
 
 
+def test_an_entry_without_a_title_is_kept_and_said(tmp_path: Path):
+    """A chapter whose title was never filled in: kept under its key (a document may cite
+    it), and a warning at its line, where before it became a page without a heading."""
+    (tmp_path / "refs.bib").write_text(
+        "@incollection{brooks11, author = {Brooks, Rodney}, booktitle = {Robots}, year = {2011}}\n",
+        encoding="utf-8",
+    )
+    read = read_snapshot(tmp_path / "refs.bib")
+    assert [e.key for e in read.entries] == ["brooks11"]
+    assert [str(problem) for problem in read.problems] == ["refs.bib:1: BibTeX entry 'brooks11' has no title"]
+
+
 FAMILIES = {
     "bib": (
         "lib.bib",

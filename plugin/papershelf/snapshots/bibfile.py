@@ -245,7 +245,10 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         venue=_venue(bib.type.lower(), fields),
         families=tuple(zip(names, map(_family, people), strict=True)),
     )
-    return library_entry(raw, key)
+    entry, problems = library_entry(raw, key)
+    if not title.strip():  # kept, under its key: what else cites it is the user's to see
+        problems.append(Problem(at, f"BibTeX entry {key!r} has no title"))
+    return entry, problems
 
 
 def _inherited(bib: BibEntry, entries: Mapping[str, BibEntry]) -> BibEntry:
