@@ -325,6 +325,20 @@ def test_undefined_macros_and_duplicate_fields_cost_the_field_as_bibtex_does(tmp
     assert read.found == 4
 
 
+def test_a_web_page_s_address_in_howpublished_is_its_link(tmp_path: Path):
+    """Classic bibtex styles have no `url` field, so libraries write `howpublished =
+    {\\url{...}}` (or a note): that address is the paper's link, in every export."""
+    (tmp_path / "refs.bib").write_text(
+        "@misc{ESAPI, author = {{OWASP}}, title = {ESAPI datasheet}, year = {2010},\n"
+        "  howpublished = {\\url{https://www.owasp.org/images/8/81/Esapi\\_datasheet.pdf}}}\n"
+        "@misc{notes, author = {Lee, Ann}, title = {Notes}, year = {2011}, note = {See \\url{https://x.org/n}}}\n",
+        encoding="utf-8",
+    )
+    esapi, notes = read_snapshot(tmp_path / "refs.bib").entries
+    assert esapi.ids.url == "https://www.owasp.org/images/8/81/Esapi_datasheet.pdf"
+    assert notes.ids.url == "https://x.org/n"
+
+
 def test_an_entry_without_a_title_is_kept_and_said(tmp_path: Path):
     """A chapter whose title was never filled in: kept under its key (a document may cite
     it), and a warning at its line, where before it became a page without a heading."""

@@ -48,6 +48,7 @@ _START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
 _PROSE_BEFORE = 3
 """Lines of text a `.bib` library has before its first entry at most (a title, a note)."""
+_URL_MACRO = re.compile(r"\\url\{([^{}\s]+)\}")
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _VERBATIM = ("doi", "url", "eprint")
@@ -408,7 +409,16 @@ def _ids(fields: dict[str, str]) -> Identifiers:
     ids = arxiv_ids(eprint, primary_class) if eprint and archive in ("arxiv", "") else Identifiers()
     if not ids:
         ids = mentioned_arxiv((fields.get(name, "") for name in _MENTIONS), primary_class)
-    return replace(ids, doi=doi or ids.doi, url=ids.url or fields.get("url", ""))
+    return replace(ids, doi=doi or ids.doi, url=ids.url or fields.get("url", "") or _url_in(fields))
+
+
+def _url_in(fields: dict[str, str]) -> str:
+    """The `\\url{...}` of `howpublished` or `note`, where classic bibtex styles, which have
+    no `url` field, are given a web page's address."""
+    match = next(
+        (m for name in ("howpublished", "note") if (m := _URL_MACRO.search(fields.get(name, "")))), None
+    )
+    return _verbatim(match[1].strip()) if match else ""
 
 
 def _verbatim(value: str) -> str:
