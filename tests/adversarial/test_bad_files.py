@@ -315,4 +315,5 @@ def test_a_macro_bomb_is_bounded_and_the_files_other_entries_are_read(tmp_path: 
     assert read["problems"] == [
         f"bomb.bib:18: BibTeX @string not read ({limit}); skipped",
         "bomb.bib:19: undefined @string macro 'a17': read as empty, as bibtex does",
+        "bomb.bib:48: BibTeX entry 'boom' has no title",
     ]
