@@ -17,7 +17,18 @@ from papershelf.export.biblatex import biblatex_file
 from papershelf.export.bibtex import bibtex_entry, bibtex_file
 from papershelf.export.csljson import csljson_file
 from papershelf.export.ris import ris_file
-from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, Venue
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    MASTERS_THESIS,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Paper,
+    Person,
+    Venue,
+)
 from papershelf.pages.markup import shown_venue
 from papershelf.snapshots.reader import read_snapshot
 from texrun import Typeset, biber_document, bibtex_document, pandoc_references
@@ -80,7 +91,7 @@ def test_csl_json_and_ris_give_journals_and_proceedings(tmp_path: Path):
     assert _read(tmp_path, "lib.json", json.dumps(items)) == {
         "J": Venue(ARTICLE, "Sex Roles", "71", "3", "171-181"),
         "C": Venue(PROCEEDINGS, "ISWC 2020"),
-        "R": None,
+        "R": Venue(REPORT, ""),  # a report is in nothing: its `container-title` names no container
     }
     ris = (
         "TY  - JOUR\nTI  - J\nAU  - Lee, Ann\nPY  - 2019\nJF  - Human mutation\nVL  - 41\n"
@@ -138,6 +149,117 @@ def test_a_published_paper_is_written_as_its_kind():
         and "TY  - CPAPER" in records
         and "T2  - Proceedings of ACL" in records
     )
+
+
+KINDS_BIB = r"""@book{knuth1997art, author = {Knuth, Donald E.}, title = {The Art of Computer Programming},
+  publisher = {Addison-Wesley}, volume = {1}, year = {1997}}
+@incollection{alvarez2013rooted, author = {Alvarez, Marco}, title = {Rooted Trees},
+  booktitle = {Integration of AI and OR Techniques}, publisher = {Springer}, pages = {300--315},
+  year = {2013}}
+@inbook{wu2004three, author = {Wu, Ann}, title = {Chapter Three}, booktitle = {Big Book}, publisher = {Wiley},
+  year = {2004}}
+@phdthesis{doe2010learning, author = {Doe, Jane}, title = {Learning to Rank}, school = {MIT}, year = {2010}}
+@thesis{roe2012small, author = {Roe, Richard}, title = {Small Models}, institution = {ETH}, year = {2012}}
+@mastersthesis{poe2013tiny, author = {Poe, Ed}, title = {Tiny Models}, school = {ETH Z{\"u}rich},
+  year = {2013}}
+@techreport{smith2005report, author = {Smith, John}, title = {A Report on Caches},
+  institution = {Stanford University}, number = {CS-TR-05-01}, year = {2005}}
+@book{lee2001unpublished, author = {Lee, Bo}, title = {Unpublished Book}, year = {2001}}
+"""
+
+
+def test_a_bib_file_gives_books_chapters_theses_and_reports(tmp_path: Path):
+    """Each entry type says what kind of paper it is and who published it: a book's or a
+    chapter's `publisher`, a thesis's `school` (biblatex's `institution`), a report's
+    `institution` and number."""
+    venues = _read(tmp_path, "kinds.bib", KINDS_BIB)
+    assert venues == {
+        "The Art of Computer Programming": Venue(BOOK, "", "1", publisher="Addison-Wesley"),
+        "Rooted Trees": Venue(
+            CHAPTER, "Integration of AI and OR Techniques", pages="300-315", publisher="Springer"
+        ),
+        "Chapter Three": Venue(CHAPTER, "Big Book", publisher="Wiley"),  # biblatex's @inbook
+        "Learning to Rank": Venue(THESIS, "", publisher="MIT"),
+        "Small Models": Venue(THESIS, "", publisher="ETH"),
+        "Tiny Models": Venue(MASTERS_THESIS, "", publisher="ETH Zürich"),
+        "A Report on Caches": Venue(REPORT, "", number="CS-TR-05-01", publisher="Stanford University"),
+        "Unpublished Book": Venue(BOOK, ""),
+    }
+
+
+def _kinds(tmp_path: Path) -> list[Paper]:
+    (tmp_path / "kinds.bib").write_text(KINDS_BIB, encoding="utf-8")
+    return [
+        _paper(entry.key, entry.venue, title=entry.title)
+        for entry in read_snapshot(tmp_path / "kinds.bib").entries
+    ]
+
+
+def test_each_kind_is_written_as_its_kind_in_every_format(tmp_path: Path):
+    """As bibtex's and biblatex's entry types (a book without a publisher, which `@book`
+    requires, is `@misc`), CSL's types and RIS's, with who published each."""
+    papers = {paper.key: paper for paper in _kinds(tmp_path)}
+    types = {key: bibtex_entry(paper).split("{")[0] for key, paper in papers.items()}
+    assert types == {
+        "knuth1997art": "@book",
+        "alvarez2013rooted": "@incollection",
+        "wu2004three": "@incollection",
+        "doe2010learning": "@phdthesis",
+        "roe2012small": "@phdthesis",
+        "poe2013tiny": "@mastersthesis",
+        "smith2005report": "@techreport",
+        "lee2001unpublished": "@misc",
+    }
+    assert 'school = {ETH Z{\\"u}rich}' in bibtex_entry(papers["poe2013tiny"])
+    report = bibtex_entry(papers["smith2005report"])
+    assert "institution = {Stanford University}" in report and "number = {CS-TR-05-01}" in report
+    chapter = bibtex_entry(papers["alvarez2013rooted"])
+    assert (
+        "booktitle = {Integration of AI and OR Techniques}" in chapter and "publisher = {Springer}" in chapter
+    )
+    # biblatex's @incollection requires the book's editor, which no reader keeps
+    assert biblatex_file([papers["alvarez2013rooted"]]).startswith("@inbook{alvarez2013rooted,")
+    items = {item["id"]: item for item in json.loads(csljson_file(papers.values()))}
+    assert [items[key]["type"] for key in papers] == [
+        "book", "chapter", "chapter", "thesis", "thesis", "thesis", "report", "book"
+    ]  # fmt: skip
+    assert (items["poe2013tiny"]["genre"], items["poe2013tiny"]["publisher"]) == (
+        "Master's thesis",
+        "ETH Zürich",
+    )
+    assert items["smith2005report"]["number"] == "CS-TR-05-01"
+    records = ris_file(list(papers.values()))
+    assert "TY  - CHAP" in records and "T2  - Integration of AI and OR Techniques" in records
+    assert "TY  - THES" in records and "M3  - Ph.D. thesis" in records and "PB  - MIT" in records
+    assert "TY  - RPRT" in records and "TY  - BOOK" in records
+
+
+def test_each_kind_reads_back_from_the_csl_json_and_ris_written(tmp_path: Path):
+    """A library exported as CSL-JSON or RIS and read again keeps each paper's kind."""
+    papers = _kinds(tmp_path)
+    want = {paper.title: paper.venue for paper in papers}
+    # CSL-JSON writes `Integration of <span class="nocase">AI</span> ...`: read as CSL rich text
+    assert _read(tmp_path, "back.ris", ris_file(papers)) == want
+    assert {
+        title: venue and venue.kind
+        for title, venue in _read(tmp_path, "back.json", csljson_file(papers)).items()
+    } == {title: venue and venue.kind for title, venue in want.items()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("consumer", ["bibtex-plain", "bibtex-plainnat", "biber"])
+def test_every_consumer_prints_each_kind_without_a_message(consumer: str, tmp_path: Path) -> None:
+    """bibtex's styles read `library.bib`; biber the biblatex file, whose chapters are `@inbook`."""
+    tool, _, style = consumer.partition("-")
+    papers = _kinds(tmp_path)
+    bib = tmp_path / "kinds-out.bib"
+    bib.write_text(bibtex_file(papers) if tool == "bibtex" else biblatex_file(papers), encoding="utf-8")
+    typeset: Typeset = (
+        bibtex_document(bib, tmp_path, style) if tool == "bibtex" else biber_document(bib, tmp_path)
+    )
+    assert typeset.problems == []
+    assert all(f"{{{paper.key}}}" in typeset.bbl for paper in papers)
+    assert "Stanford University" in typeset.bbl and "Integration of AI and OR Techniques" in typeset.bbl
 
 
 @pytest.fixture(scope="module")

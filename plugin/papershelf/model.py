@@ -97,21 +97,33 @@ class Identifiers:
 
 
 ARTICLE, PROCEEDINGS = "article", "inproceedings"
+BOOK, CHAPTER, THESIS, MASTERS_THESIS, REPORT = (
+    "book",
+    "incollection",
+    "phdthesis",
+    "mastersthesis",
+    "techreport",
+)
 """The kinds of `Venue`, named as BibTeX names their entry types."""
+CONTAINED = frozenset({ARTICLE, PROCEEDINGS, CHAPTER})
+"""The kinds of paper that are part of something else (a journal, proceedings, a book)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Venue:
-    """Where a paper was published, as a library the user keeps says: a journal (`ARTICLE`)
-    or a conference's proceedings (`PROCEEDINGS`), with the volume, issue and pages given
-    ("" where not; pages as `110-114`). Listings of latest papers say none: their papers
-    are preprints."""
+    """Where a paper was published, as a library the user keeps says: in a journal
+    (`ARTICLE`), a conference's proceedings (`PROCEEDINGS`) or a book (`CHAPTER`), named by
+    `container`; or as a book, a thesis or a report of its own. The volume, issue (a
+    report's number) and pages are given, and who published it (`publisher`: a thesis's
+    school, a report's institution); each "" where not, pages as `110-114`. Listings of
+    latest papers say none: their papers are preprints."""
 
     kind: str
     container: str
     volume: str = ""
     number: str = ""
     pages: str = ""
+    publisher: str = ""
 
     @property
     def page_range(self) -> tuple[str, str]:

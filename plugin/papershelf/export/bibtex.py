@@ -22,7 +22,21 @@ from dataclasses import dataclass
 
 from papershelf.export.latex import ascii_losses, braces_balanced, encode_latex, encode_name, name_losses
 from papershelf.library.identifiers import web_ids
-from papershelf.model import ARTICLE, PROCEEDINGS, YEAR, Identifiers, Paper, Person, Venue, iso_date
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    CONTAINED,
+    MASTERS_THESIS,
+    REPORT,
+    THESIS,
+    YEAR,
+    Identifiers,
+    Paper,
+    Person,
+    Venue,
+    iso_date,
+)
 from papershelf.text.rules import counted, split_name
 from papershelf.text.stored import stored, unstored_pieces
 
@@ -38,6 +52,15 @@ __all__ = [
     "entry_type",
     "finished_entry",
 ]
+
+_PUBLISHED = {
+    BOOK: "publisher",
+    CHAPTER: "publisher",
+    THESIS: "school",
+    MASTERS_THESIS: "school",
+    REPORT: "institution",
+}
+"""The field that says who published a paper of each kind that needs one."""
 
 _LETTER = re.compile(r"[^\W\d_]")
 _VERBATIM = re.compile(r'(?:(?![{}\\%#"^])[!-~])+')
@@ -85,13 +108,21 @@ def finished_entry(paper: Paper, draft: str, dialect: Dialect, subjects: Sequenc
 
 
 def entry_type(paper: Paper, dialect: Dialect = BIBTEX) -> str:
-    """`@article` or `@inproceedings` for a paper a library says was published in a journal
-    or proceedings, when it has what those types require (an author, a year) for bibtex's
-    styles and biblatex to print it without a warning; `@misc` for every other paper, a
-    listing's preprints among them."""
-    if paper.venue is None or paper.date is None or not _authors(paper.authors, False, dialect.ascii_only):
+    """The type a library gives the paper (`@article`, `@inproceedings`, `@incollection`,
+    `@book`, `@phdthesis`, `@mastersthesis`, `@techreport`), when it has what that type
+    requires (an author, a year, a journal, a book's title, a publisher, a school or an
+    institution) for bibtex's styles and biblatex to print it without a warning; `@misc`
+    for every other paper, a listing's preprints among them."""
+    venue = paper.venue
+    if venue is None or paper.date is None or not _authors(paper.authors, False, dialect.ascii_only):
         return "misc"
-    return paper.venue.kind
+    if (venue.kind in CONTAINED and not venue.container) or (
+        venue.kind in _PUBLISHED and not venue.publisher
+    ):
+        return "misc"
+    if venue.kind == CHAPTER and dialect.iso_date:
+        return "inbook"  # biblatex's `@incollection` requires the book's editor, which no reader keeps
+    return venue.kind
 
 
 def _field(name: str, value: str) -> str:
@@ -162,15 +193,17 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
 
 
 def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> dict[str, str]:
-    """The journal (biblatex's `journaltitle`) or proceedings, volume, number and pages
-    (`_page_range`). Classic styles warn of an article's number
-    without its volume and of a proceedings' number without a series, so bibtex gets the
-    number only with a volume, of an article."""
+    """The journal (biblatex's `journaltitle`), proceedings or book (`booktitle`), volume,
+    number and pages (`_page_range`), and the publisher, a thesis's `school` or a report's
+    `institution` (biblatex reads `school` as `institution`). Classic styles warn of an
+    article's number without its volume and of a proceedings' number without a series, so
+    bibtex gets the number only with a volume, of an article, or a report's own."""
     journal = "journaltitle" if dialect.iso_date else "journal"
-    container = "booktitle" if venue.kind == PROCEEDINGS else journal
-    numbered = dialect.iso_date or (venue.kind == ARTICLE and venue.volume)
+    container = journal if venue.kind == ARTICLE else "booktitle"
+    numbered = dialect.iso_date or (venue.kind == ARTICLE and venue.volume) or venue.kind == REPORT
     return {
         container: encode(venue.container),
+        _PUBLISHED.get(venue.kind, "publisher"): encode(venue.publisher),
         "volume": encode(venue.volume),
         "number": encode(venue.number) if numbered else "",
         "pages": encode(_page_range(venue)),
@@ -178,11 +211,12 @@ def _published(venue: Venue, dialect: Dialect, encode: Callable[[str], str]) -> 
 
 
 def _howpublished(venue: Venue, encode: Callable[[str], str]) -> str:
-    """`Nature 5 (2), 1--2`: the venue of a paper without what its own type requires."""
+    """`Nature 5 (2), 1--2`, `MIT`: the venue of a paper without what its own type requires."""
     text = encode(venue.container)
     text += f" {encode(venue.volume)}" if venue.volume else ""
     text += f" ({encode(venue.number)})" if venue.number else ""
-    return text + (f", {encode(_page_range(venue))}" if venue.pages else "")
+    text += f", {encode(_page_range(venue))}" if venue.pages else ""
+    return ", ".join(part for part in (text, encode(venue.publisher)) if part)
 
 
 def _page_range(venue: Venue) -> str:

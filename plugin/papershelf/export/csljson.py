@@ -15,7 +15,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from papershelf.export.bibtex import keywords
 from papershelf.export.latex import case_matters
 from papershelf.library.identifiers import web_ids
-from papershelf.model import ARTICLE, PROCEEDINGS, Paper, Person, date_parts
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    MASTERS_THESIS,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Paper,
+    Person,
+    date_parts,
+)
 from papershelf.text.mathtext import math_text
 from papershelf.text.rules import split_math, split_name
 from papershelf.text.stored import stored, unstored_pieces
@@ -27,7 +38,17 @@ _WORD = re.compile(r"[^\s-]+")  # `1M-Token`: only `1M` keeps its case
 # in data, a word joiner after the `<` keeps it text.
 _KEPT_LESS_THAN = "<\u2060"
 _TAG_LIKE = re.compile(r"<(?=/?(?:i|b|sup|sub|span)\b)", re.IGNORECASE)
-_CSL_TYPES = {ARTICLE: "article-journal", PROCEEDINGS: "paper-conference"}
+_CSL_TYPES = {
+    ARTICLE: "article-journal",
+    PROCEEDINGS: "paper-conference",
+    CHAPTER: "chapter",
+    BOOK: "book",
+    THESIS: "thesis",
+    MASTERS_THESIS: "thesis",
+    REPORT: "report",
+}
+_GENRES = {THESIS: "PhD thesis", MASTERS_THESIS: "Master's thesis"}
+"""What kind of thesis, which CSL says in `genre` (as Zotero writes a thesis's type)."""
 """The CSL type of a paper published in a journal or proceedings; a preprint is `article`."""
 _ITEM_END = b"\n }"
 """How an item (an element of the array, one space in) ends."""
@@ -90,8 +111,10 @@ def _item(paper: Paper) -> dict[str, object]:
     if venue := paper.venue:
         published = {
             "container-title": csl_title(venue.container),
+            "publisher": venue.publisher,
+            "genre": _GENRES.get(venue.kind, ""),
             "volume": venue.volume,
-            "issue": venue.number,
+            "number" if venue.kind == REPORT else "issue": venue.number,
         }
         item.update({name: value for name, value in published.items() if value})
         if venue.pages:

@@ -19,12 +19,35 @@ import rispy
 from papershelf.curation.citations import surname
 from papershelf.export.bibtex import keywords
 from papershelf.library.identifiers import web_ids
-from papershelf.model import ARTICLE, DAY, MONTH, PROCEEDINGS, Paper, Person, Venue
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    DAY,
+    MASTERS_THESIS,
+    MONTH,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Paper,
+    Person,
+    Venue,
+)
 from papershelf.text.rules import split_name
 
 __all__ = ["ris_entry", "ris_file"]
 
-_RIS_TYPES = {ARTICLE: "JOUR", PROCEEDINGS: "CPAPER"}
+_RIS_TYPES = {
+    ARTICLE: "JOUR",
+    PROCEEDINGS: "CPAPER",
+    CHAPTER: "CHAP",
+    BOOK: "BOOK",
+    THESIS: "THES",
+    MASTERS_THESIS: "THES",
+    REPORT: "RPRT",
+}
+_THESIS_TYPES = {THESIS: "Ph.D. thesis", MASTERS_THESIS: "Master's thesis"}
+"""A thesis's kind, in `M3` (Type of Work), as EndNote and Zotero write it."""
 """The RIS type of a paper published in a journal or proceedings; a preprint is `GEN`."""
 
 
@@ -77,10 +100,14 @@ def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
 
 
 def _published(venue: Venue) -> dict[str, str]:
-    """`JO` for a journal, `T2` for proceedings (as Zotero writes them), `VL`, `IS`, `SP`, `EP`."""
+    """`JO` for a journal, `T2` for proceedings or a book (as Zotero writes them), `PB` who
+    published it (a thesis's school, a report's institution), `M3` a thesis's kind, `VL`,
+    `IS`, `SP`, `EP`."""
     start, end = venue.page_range
     published = {
         "journal_name" if venue.kind == ARTICLE else "secondary_title": _line(venue.container),
+        "publisher": _line(venue.publisher),
+        "type_of_work": _THESIS_TYPES.get(venue.kind, ""),
         "volume": venue.volume,
         "number": venue.number,
         "start_page": start,

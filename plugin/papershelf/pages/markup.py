@@ -56,19 +56,27 @@ def rendered(value: str, in_markdown: bool = False) -> Markup:
 
 @dataclass(frozen=True)
 class ShownVenue:
-    """A venue as pages show it (`shown_venue`)."""
+    """A venue as pages show it (`shown_venue`); `kind` is the `Venue`'s."""
 
+    kind: str
     container: Markup
     volume: str
     number: str
     pages: str
+    publisher: Markup
 
 
 def shown_venue(venue: Venue, in_markdown: bool = False) -> ShownVenue:
-    """Where a paper was published, as a reader writes it: the journal's or proceedings'
-    name rendered as titles are (its formulas as MathML), pages with an en dash (110–114)."""
+    """Where a paper was published, as a reader writes it: the journal's, proceedings' or
+    book's name rendered as titles are (its formulas as MathML), pages with an en dash
+    (110–114), who published it."""
     return ShownVenue(
-        rendered(venue.container, in_markdown), venue.volume, venue.number, venue.pages.replace("-", "\u2013")
+        venue.kind,
+        rendered(venue.container, in_markdown),
+        venue.volume,
+        venue.number,
+        venue.pages.replace("-", "\u2013"),
+        rendered(venue.publisher, in_markdown),
     )
 
 

@@ -20,7 +20,7 @@ from papershelf.indexes.authors import author_identity
 from papershelf.indexes.topics import Topic
 from papershelf.curation.collect import Curation, DocPage
 from papershelf.curation.lists import ReadingList
-from papershelf.model import ARTICLE, Paper, Person, Venue, iso_date
+from papershelf.model import ARTICLE, CHAPTER, MASTERS_THESIS, REPORT, THESIS, Paper, Person, Venue, iso_date
 from papershelf.library.identifiers import paper_links, web_ids
 from papershelf.pages.generated import Section, SiteFile, assembled
 from papershelf.pages.context import PageContext
@@ -60,16 +60,27 @@ def citation_tags(paper: Paper) -> list[tuple[str, str]]:
     return tags
 
 
+_CONTAINER_TAGS = {ARTICLE: "citation_journal_title", CHAPTER: "citation_inbook_title"}
+_PUBLISHER_TAGS = {
+    THESIS: "citation_dissertation_institution",
+    MASTERS_THESIS: "citation_dissertation_institution",
+    REPORT: "citation_technical_report_institution",
+}
+_OWN_KINDS = frozenset(_PUBLISHER_TAGS)
+"""Kinds a page names even when the library gives no school or institution."""
+
+
 def _venue_tags(venue: Venue | None) -> list[tuple[str, str]]:
-    """Where a library says the paper was published, in the tags Google Scholar asks for."""
+    """Where a library says the paper was published, in the tags Google Scholar asks for
+    (`papershelf.snapshots.paper_page` reads them back)."""
     if venue is None:
         return []
     first, last = venue.page_range
-    container = "citation_journal_title" if venue.kind == ARTICLE else "citation_conference_title"
     return [
-        (container, venue.container),
+        (_CONTAINER_TAGS.get(venue.kind, "citation_conference_title"), venue.container),
+        (_PUBLISHER_TAGS.get(venue.kind, "citation_publisher"), venue.publisher),
+        ("citation_technical_report_number" if venue.kind == REPORT else "citation_issue", venue.number),
         ("citation_volume", venue.volume),
-        ("citation_issue", venue.number),
         ("citation_firstpage", first),
         ("citation_lastpage", last),
     ]
@@ -147,9 +158,9 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     iso = iso_date(paper.date, paper.date_precision) if paper.date else None
     sections = ctx.sections("paper")
     head = sections.head(ctx.title(paper.key), authors, cut, date, iso, paper.key, links, search, topics)
-    if paper.venue:
-        shown_at = shown_venue(paper.venue)
-        venue = sections.venue(shown_at.container, shown_at.volume, shown_at.number, shown_at.pages)
+    if paper.venue and (paper.venue.container or paper.venue.publisher or paper.venue.kind in _OWN_KINDS):
+        at = shown_venue(paper.venue)
+        venue = sections.venue(at.kind, at.container, at.volume, at.number, at.pages, at.publisher)
         head = joined("\n", (head, venue))
     if not paper.other_titles and not paper.aliases:
         return head

@@ -28,7 +28,23 @@ from pybtex.exceptions import PybtexError
 from pybtex.utils import CaseInsensitiveDict
 
 from papershelf.library.identifiers import arxiv_ids, find_doi, mentioned_arxiv
-from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    CONTAINED,
+    DAY,
+    MASTERS_THESIS,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Entry,
+    Identifiers,
+    Listing,
+    Problem,
+    Sighting,
+    Venue,
+)
 from papershelf.snapshots.entries import (
     NOT_A_PAPER,
     RawEntry,
@@ -270,17 +286,42 @@ def _inherited(bib: BibEntry, entries: Mapping[str, BibEntry]) -> BibEntry:
     return BibEntry(bib.type, fields=fields, persons=bib.persons)
 
 
+_KINDS = {
+    "article": ARTICLE,
+    "inproceedings": PROCEEDINGS,
+    "conference": PROCEEDINGS,
+    "incollection": CHAPTER,
+    "inbook": CHAPTER,
+    "book": BOOK,
+    "phdthesis": THESIS,
+    "thesis": THESIS,
+    "mastersthesis": MASTERS_THESIS,
+    "techreport": REPORT,
+    "report": REPORT,
+}
+"""Entry types by the kind of venue they say, biblatex's aliases among them (`@thesis`,
+`@report`)."""
+
+
 def _venue(kind: str, fields: dict[str, str]) -> Venue | None:
-    """An `@article`'s journal (`journal`, biblatex's `journaltitle`) or an
-    `@inproceedings`'s proceedings (`booktitle`), with its volume, number and pages."""
-    numbers = [_plain(fields.get(name, "")) for name in ("volume", "number", "pages")]
-    if kind == "article":
-        return published(
-            ARTICLE, _journal(fields.get("journal") or fields.get("journaltitle") or ""), *numbers
-        )
-    if kind in ("inproceedings", "conference"):
-        return published(PROCEEDINGS, _plain(fields.get("booktitle", "")), *numbers)
-    return None
+    """Where the entry says the paper was published: an `@article`'s journal (`journal`,
+    biblatex's `journaltitle`), the proceedings or book (`booktitle`) of an
+    `@inproceedings` or `@incollection`, with the volume, number and pages; and who
+    published a book or chapter (`publisher`), a thesis (`school`, biblatex's
+    `institution`) or a report (`institution`). An `@inbook` without a `booktitle` is
+    bibtex's chapter of a book that is the entry's title: a book."""
+    kind = _KINDS.get(kind, "")
+    if kind == CHAPTER and not fields.get("booktitle"):
+        kind = BOOK
+    if not kind:
+        return None
+    volume, number, pages = (_plain(fields.get(name, "")) for name in ("volume", "number", "pages"))
+    who = next((fields[name] for name in ("publisher", "school", "institution") if fields.get(name)), "")
+    if kind == ARTICLE:
+        container = _journal(fields.get("journal") or fields.get("journaltitle") or "")
+    else:
+        container = _plain(fields.get("booktitle", "")) if kind in CONTAINED else ""
+    return published(kind, container, volume, number, pages, _plain(who))
 
 
 def _journal(value: str) -> str:

@@ -15,7 +15,23 @@ import re
 from dataclasses import replace
 
 from papershelf.library.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    CONTAINED,
+    DAY,
+    MASTERS_THESIS,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Entry,
+    Identifiers,
+    Listing,
+    Problem,
+    Sighting,
+    Venue,
+)
 from papershelf.snapshots.decoding import replace_surrogates
 from papershelf.snapshots.entries import RawEntry, library_date, library_entry, published
 
@@ -143,14 +159,30 @@ def _own_id(item: dict[str, object]) -> str:
     return "" if "/" in identifier else identifier
 
 
+_KINDS = {
+    "article-journal": ARTICLE,
+    "paper-conference": PROCEEDINGS,
+    "chapter": CHAPTER,
+    "book": BOOK,
+    "thesis": THESIS,
+    "report": REPORT,
+}
+
+
 def _venue(item: dict[str, object]) -> Venue | None:
-    """A journal article's journal or a conference paper's proceedings (`container-title`),
-    with `volume`, `issue` and `page`."""
-    kind = {"article-journal": ARTICLE, "paper-conference": PROCEEDINGS}.get(_text(item.get("type")))
+    """A journal article's journal, a conference paper's proceedings or a chapter's book
+    (`container-title`), with `volume`, `issue` (a report's `number`) and `page`, and who
+    published it (`publisher`: a thesis's university, a report's institution). A thesis is
+    a master's where its `genre` says so."""
+    kind = _KINDS.get(_text(item.get("type")))
     if kind is None:
         return None
-    numbers = (_text(item.get(name)) for name in ("volume", "issue", "page"))
-    return published(kind, _text(item.get("container-title")), *numbers)
+    if kind == THESIS and "master" in _text(item.get("genre")).lower():
+        kind = MASTERS_THESIS
+    container = _text(item.get("container-title")) if kind in CONTAINED else ""
+    number = _text(item.get("number" if kind == REPORT else "issue"))
+    volume, page, publisher = (_text(item.get(name)) for name in ("volume", "page", "publisher"))
+    return published(kind, container, volume, number, page, publisher)
 
 
 def _name(person: dict[str, object]) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from papershelf.library.identifiers import issued_month, link_problems, web_ids
-from papershelf.model import DAY, MONTH, YEAR, Entry, Identifiers, Person, Problem, Sighting, Venue
+from papershelf.model import CONTAINED, DAY, MONTH, YEAR, Entry, Identifiers, Person, Problem, Sighting, Venue
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
 from papershelf.snapshots.names import parse_authors
@@ -235,15 +235,19 @@ def _without_markup(abstract: str) -> str:
     )
 
 
-def published(kind: str, container: str, volume: str = "", number: str = "", pages: str = "") -> Venue | None:
-    """The venue a library entry gives, if it names a journal or proceedings that is one:
-    Google Scholar's `journal = {arXiv preprint arXiv:...}` and DBLP's `CoRR` say the paper
-    is an arXiv preprint, which its identifiers say already."""
-    container = " ".join(container.split())
-    if not container or "arxiv" in container.lower() or container == "CoRR":
+def published(
+    kind: str, container: str, volume: str = "", number: str = "", pages: str = "", publisher: str = ""
+) -> Venue | None:
+    """The venue a library entry gives, if it names one: a journal, proceedings or book
+    that holds the paper (`CONTAINED` kinds), or for a book, thesis or report, at least who
+    published it or its kind alone. Google Scholar's `journal = {arXiv preprint
+    arXiv:...}` and DBLP's `CoRR` say the paper is an arXiv preprint, which its identifiers
+    say already."""
+    container, publisher = " ".join(container.split()), " ".join(publisher.split())
+    if "arxiv" in container.lower() or container == "CoRR" or (kind in CONTAINED and not container):
         return None
     pages = _PAGE_RANGE.sub("-", " ".join(pages.split()))
-    return Venue(kind, container, " ".join(volume.split()), " ".join(number.split()), pages)
+    return Venue(kind, container, " ".join(volume.split()), " ".join(number.split()), pages, publisher)
 
 
 def library_date(year: int, month: int, day: int, written: str) -> tuple[dt.date | str, str]:

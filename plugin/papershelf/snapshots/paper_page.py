@@ -19,7 +19,18 @@ import re
 from bs4 import BeautifulSoup, Tag
 
 from papershelf.library.identifiers import arxiv_ids, find_doi
-from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Identifiers, Listing, Sighting, Venue
+from papershelf.model import (
+    ARTICLE,
+    CHAPTER,
+    DAY,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Identifiers,
+    Listing,
+    Sighting,
+    Venue,
+)
 from papershelf.snapshots.entries import RawEntry, build_entry, library_date, published, tag_text
 
 __all__ = ["is_paper_page", "read_paper_page"]
@@ -129,11 +140,28 @@ def _canonical(soup: BeautifulSoup) -> str:
     return _first(soup, "citation_abstract_html_url")
 
 
+_KINDS = (
+    (ARTICLE, "citation_journal_title"),
+    (PROCEEDINGS, "citation_conference_title"),
+    (CHAPTER, "citation_inbook_title"),
+    (CHAPTER, "citation_book_title"),
+    (THESIS, "citation_dissertation_institution"),
+    (REPORT, "citation_technical_report_institution"),
+)
+"""The tag that says what kind of paper a page describes, and names its container (a
+journal, proceedings, a book) or who published it (a thesis's school, a report's
+institution)."""
+
+
 def _venue(soup: BeautifulSoup) -> Venue | None:
-    journal, conference = _first(soup, "citation_journal_title"), _first(soup, "citation_conference_title")
+    kind, named = next(((kind, value) for kind, name in _KINDS if (value := _first(soup, name))), ("", ""))
     first, last = _first(soup, "citation_firstpage"), _first(soup, "citation_lastpage")
     pages = f"{first}-{last}" if first and last and first != last else first
-    if journal:
+    publisher = _first(soup, "citation_publisher")
+    if kind in (THESIS, REPORT):
+        number = _first(soup, "citation_technical_report_number")
+        return published(kind, "", number=number, pages=pages, publisher=named)
+    if kind:
         volume, issue = _first(soup, "citation_volume"), _first(soup, "citation_issue")
-        return published(ARTICLE, journal, volume, issue, pages)
-    return published(PROCEEDINGS, conference, pages=pages) if conference else None
+        return published(kind, named, volume, issue, pages, publisher)
+    return None

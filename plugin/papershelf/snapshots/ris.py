@@ -16,7 +16,22 @@ from dataclasses import replace
 import rispy
 
 from papershelf.library.identifiers import find_doi, mentioned_arxiv
-from papershelf.model import ARTICLE, DAY, PROCEEDINGS, Entry, Identifiers, Listing, Problem, Sighting, Venue
+from papershelf.model import (
+    ARTICLE,
+    BOOK,
+    CHAPTER,
+    DAY,
+    MASTERS_THESIS,
+    PROCEEDINGS,
+    REPORT,
+    THESIS,
+    Entry,
+    Identifiers,
+    Listing,
+    Problem,
+    Sighting,
+    Venue,
+)
 from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers, published
 
 __all__ = ["looks_like_ris", "parse_ris"]
@@ -90,20 +105,40 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
     return library_entry(raw)
 
 
+_KINDS = {
+    "JOUR": ARTICLE,
+    "EJOUR": ARTICLE,
+    "CONF": PROCEEDINGS,
+    "CPAPER": PROCEEDINGS,
+    "CHAP": CHAPTER,
+    "ECHAP": CHAPTER,
+    "BOOK": BOOK,
+    "EBOOK": BOOK,
+    "EDBOOK": BOOK,
+    "THES": THESIS,
+    "RPRT": REPORT,
+}
+_JOURNALS = ("journal_name", "alternate_title3", "secondary_title", "alternate_title1")
+_CONTAINERS = {ARTICLE: _JOURNALS, PROCEEDINGS: _JOURNALS[1:], CHAPTER: ("secondary_title",)}
+"""Where each kind names what holds it: a journal in `JO`, `JF`, `T2` or `J2` (rispy's
+names), proceedings or a book in `T2`."""
+
+
 def _venue(record: dict[str, object]) -> Venue | None:
-    """A journal article's journal (`JO`, `JF`, `T2`, `J2`) or a conference paper's
-    proceedings (`T2`), with `VL`, `IS` and `SP`-`EP`."""
-    kind = {"JOUR": ARTICLE, "EJOUR": ARTICLE, "CONF": PROCEEDINGS, "CPAPER": PROCEEDINGS}.get(
-        str(record.get("type_of_reference", ""))
-    )
+    """A journal article's journal (`JO`, `JF`, `T2`, `J2`), a conference paper's proceedings
+    or a chapter's book (`T2`), with `VL`, `IS` and `SP`-`EP`; and who published a book or
+    chapter, a thesis (its university) or a report (its institution), `PB`. A thesis is a
+    master's where `M3` (its type of work) says so."""
+    kind = _KINDS.get(str(record.get("type_of_reference", "")))
     if kind is None:
         return None
-    names = ("journal_name", "alternate_title3", "secondary_title", "alternate_title1")
-    container = next(
-        (text for name in names[kind == PROCEEDINGS :] if (text := _first(record.get(name)))), ""
-    )
+    if kind == THESIS and "master" in _first(record.get("type_of_work")).lower():
+        kind = MASTERS_THESIS
+    names = _CONTAINERS.get(kind, ())
+    container = next((text for name in names if (text := _first(record.get(name)))), "")
     pages = _pages(_first(record.get("start_page")), _first(record.get("end_page")))
-    return published(kind, container, _first(record.get("volume")), _first(record.get("number")), pages)
+    volume, number = _first(record.get("volume")), _first(record.get("number"))
+    return published(kind, container, volume, number, pages, _first(record.get("publisher")))
 
 
 def _pages(start: str, end: str) -> str:
