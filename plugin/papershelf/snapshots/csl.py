@@ -33,10 +33,12 @@ from papershelf.model import (
     Venue,
 )
 from papershelf.snapshots.decoding import replace_surrogates
-from papershelf.snapshots.entries import RawEntry, library_date, library_entry, published
+from papershelf.snapshots.entries import RawEntry, library_date, library_entry, published, without_markup
+from papershelf.text.rules import word_core
 
 __all__ = ["looks_like_csl", "parse_csl"]
 
+_NOCASE = re.compile(r'<span class="nocase">(.*?)</span>', re.DOTALL)
 _MENTIONS = ("number", "container-title", "note", "archive_location", "publisher")
 """Where a CSL item may name its arXiv paper (Zotero writes `number: arXiv:2301.12345`)."""
 _CSL_FIELDS = ("type", "author", "editor", "issued", "citation-key", "container-title")
@@ -130,9 +132,11 @@ def _item_lines(text: str) -> tuple[list[int], int]:
 def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]:
     date, precision = _issued(item.get("issued"))
     people = item.get("author")
+    title, cased = _rich(_text(item.get("title")))
     raw = RawEntry(
-        title=_text(item.get("title")),
+        title=title,
         title_at=at,
+        cased=cased,
         authors=", ".join(_name(person) for person in people if isinstance(person, dict))
         if isinstance(people, list)
         else None,
@@ -148,6 +152,16 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         venue=_venue(item),
     )
     return library_entry(raw, _text(item.get("citation-key")) or _own_id(item))
+
+
+def _rich(text: str) -> tuple[str, tuple[str, ...]]:
+    """CSL-JSON's rich text (`<i>`, `<sub>`, `<span class="nocase">`, entities) as plain
+    text, and the words with capitals a `nocase` span protects, as a `.bib` file's braces
+    do (Better BibTeX and papershelf's own export write them so: `<span
+    class="nocase">GPU</span>`)."""
+    protected = (without_markup(span).split() for span in _NOCASE.findall(text))
+    cased = (word_core(word) for words in protected for word in words)
+    return without_markup(text), tuple(dict.fromkeys(w for w in cased if any(c.isupper() for c in w)))
 
 
 def _own_id(item: dict[str, object]) -> str:
@@ -179,7 +193,7 @@ def _venue(item: dict[str, object]) -> Venue | None:
         return None
     if kind == THESIS and "master" in _text(item.get("genre")).lower():
         kind = MASTERS_THESIS
-    container = _text(item.get("container-title")) if kind in CONTAINED else ""
+    container = _rich(_text(item.get("container-title")))[0] if kind in CONTAINED else ""
     number = _text(item.get("number" if kind == REPORT else "issue"))
     volume, page, publisher = (_text(item.get(name)) for name in ("volume", "page", "publisher"))
     return published(kind, container, volume, number, page, publisher)

@@ -201,7 +201,7 @@ def library_entry(raw: RawEntry, key: str = "") -> tuple[Entry, list[Problem]]:
     one with a title and authors is complete without a date."""
     kept = replace(
         raw,
-        abstract=_without_markup(raw.abstract),
+        abstract=without_markup(raw.abstract),
         abstract_expected=False,
         date_expected=False,
         complete_undated=True,
@@ -222,7 +222,7 @@ _INLINE_MARKUP = re.compile(
 )
 
 
-def _without_markup(abstract: str) -> str:
+def without_markup(abstract: str) -> str:
     """An abstract without the HTML or JATS tags a library carries over from the publisher
     (Crossref's `<jats:p>`, a RIS export's `<p>`, Zotero's `<strong>`): a space for a tag
     that parts paragraphs, none for one inside a word (`CO<sub>2</sub>` is `CO2`), and its
