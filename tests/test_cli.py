@@ -193,6 +193,28 @@ def test_an_empty_folder_is_a_warning_and_fails_a_strict_check(tmp_path):
     assert _run("check", str(tmp_path / "empty")).returncode == 0
 
 
+def test_check_says_what_the_build_says_of_keys_and_never_writes_the_key_file(tmp_path, capsys):
+    """A library's key that cannot be kept is found when the files are merged, not when one
+    is read: check merges them too, as the build does, with the key file read, not written."""
+    from papershelf.cli import main
+
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "refs.bib").write_text(
+        "@article{Aamodt:2011mr, author = {Aamodt, K.}, title = {Two-pion correlations}, year = {2011}}\n"
+        "@article{lee2020, author = {Lee, Ann}, title = {Caches}, year = {2020}}\n",
+        encoding="utf-8",
+    )
+    assert main(["check", "--strict", str(tmp_path / "lib")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "refs.bib: 2 found, 2 kept, 1 warning",
+        "  warning: refs.bib:1: key 'Aamodt:2011mr' cannot be a page's URL and file name (it holds ':');"
+        " this paper is 'aamodt2011two'",
+        "1 file: 2 entries found, 2 kept, 2 papers after merging, 1 warning",
+    ]
+    assert not (tmp_path / "citation-keys.tsv").exists()
+
+
 @pytest.mark.slow
 def test_version_and_the_nearest_topic(tmp_path):
     from papershelf import __version__

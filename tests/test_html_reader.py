@@ -116,7 +116,7 @@ def test_check_command_counts_and_strict_exit(tmp_path: Path):
     assert clean.returncode == 0
     assert clean.stdout.splitlines() == [
         "good.html: 3 found, 3 kept, 0 warnings",
-        "1 file: 3 entries found, 3 kept, 0 warnings",
+        "1 file: 3 entries found, 3 kept, 3 papers after merging, 0 warnings",
     ]
     (tmp_path / "odd.html").write_text((HTML / "chrome.html").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "x.bin").write_bytes(b"\x00")

@@ -21,7 +21,8 @@ from papershelf import __version__
 from papershelf.export.bibtex import approximation_note
 from papershelf.export.formats import EXPORT_FORMATS, export_format
 from papershelf.snapshots.folder import SnapshotFolder
-from papershelf.library.merge import MergeResult
+from papershelf.library.keyfile import read_key_file
+from papershelf.library.merge import MergeResult, build_library
 from papershelf.model import Entry, Listing, Problem, Sighting, iso_date
 from papershelf.session import Session, Settings
 from papershelf.pages import SitePlan
@@ -91,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _paths(check, "PATH")
     check.add_argument("--strict", action="store_true", help="exit 1 if anything was lost or guessed")
+    _keys(check)
     check.set_defaults(run=_check)
     generate = commands.add_parser(
         "generate", parents=[common], help="write the site's pages as Markdown, plus the exports"
@@ -161,23 +163,33 @@ def _export(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     """One line per file, its warnings below it, and a total; with --strict, exit 1 when an
-    entry was dropped, a field had to be guessed, or a file was skipped."""
+    entry was dropped, a field had to be guessed, or a file was skipped. The warnings are
+    the build's: what reading each file found, and what merging them into one library with
+    the site's key file finds (a key a library gives that cannot be kept, a paper listed
+    twice in one file), which check never writes to."""
     listings = _read(args)
+    merged = build_library(listings, read_key_file(_session(args).settings.keys_file))
+    read = {problem for listing in listings for problem in listing.problems}
+    found_in_merge: dict[str, list[Problem]] = {}
+    for problem in merged.library.problems:
+        if problem not in read:
+            found_in_merge.setdefault(problem.source.file, []).append(problem)
     for listing in listings:
+        problems = [*listing.problems, *found_in_merge.pop(listing.file, [])]
         kept = len(listing.entries)
-        print(
-            f"{listing.file}: {listing.found} found, {kept} kept, {counted(len(listing.problems), 'warning')}"
-        )
+        print(f"{listing.file}: {listing.found} found, {kept} kept, {counted(len(problems), 'warning')}")
         for note in listing.notes:
             print(f"  info: {note}")
-        for problem in listing.problems:
+        for problem in problems:
             print(f"  warning: {problem}")
+    for problem in (problem for problems in found_in_merge.values() for problem in problems):
+        print(f"warning: {problem}")  # of the key file
     found = sum(listing.found for listing in listings)
     kept = sum(len(listing.entries) for listing in listings)
-    warnings = sum(len(listing.problems) for listing in listings)
+    warnings = len(merged.library.problems)
     print(
         f"{counted(len(listings), 'file')}: {counted(found, 'entry', 'entries')} found, {kept} kept, "
-        f"{counted(warnings, 'warning')}"
+        f"{counted(len(merged.library.papers), 'paper')} after merging, {counted(warnings, 'warning')}"
     )
     return 1 if args.strict and (warnings or found != kept) else 0
 

@@ -245,7 +245,7 @@ def test_real_non_listings_give_one_warning_and_no_paper(relative: str, capsys: 
     file_line, warning, total = capsys.readouterr().out.splitlines()
     assert file_line == f"{path}: 0 found, 0 kept, 1 warning"
     assert warning.startswith(f"  warning: {path}:1: not a recognised listing; it looks like text beginning ")
-    assert total == "1 file: 0 entries found, 0 kept, 1 warning"
+    assert total == "1 file: 0 entries found, 0 kept, 0 papers after merging, 1 warning"
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
