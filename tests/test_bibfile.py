@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SiteBuilder, entry, listing, real_listing
-from texrun import bibtex_document
+from texrun import biber_document, bibtex_document
 from papershelf.export.bibtex import bibtex_entry
 from papershelf.library.identity import identity_of
 from papershelf.library.keyfile import keyed_library
@@ -574,6 +574,47 @@ def test_an_entry_takes_what_it_lacks_from_the_volume_its_crossref_names(tmp_pat
         "Proceedings of Things",
         "11-20",
     )
+
+
+INSPIRE_KEYED = """\
+@article{Aamodt:2011mr, author = "Aamodt, K.", title = "{Two-pion correlations}", year = "2011"}
+@article{lee2021, author = {Lee, Ann}, title = {Other Paper}, year = {2021}}
+"""
+
+
+def test_a_key_that_cannot_be_kept_still_cites_its_paper_in_biblatex(tmp_path: Path):
+    """`Aamodt:2011mr` can be no page's name, so the paper has another key; the exports
+    name the library's key in biblatex's `ids`, so `\\cite{Aamodt:2011mr}` still finds it
+    with biber. A key that is another paper's is never one (it would cite two)."""
+    (tmp_path / "inspire.bib").write_text(INSPIRE_KEYED, encoding="utf-8")
+    (tmp_path / "other.bib").write_text(
+        "@article{lee2021, author = {Wu, Bo}, title = {Third Paper}, year = {2021}}\n", encoding="utf-8"
+    )
+    library = _library(tmp_path)
+    keys = {paper.title: (paper.key, paper.library_keys) for paper in library.papers}
+    assert keys == {
+        "Two-pion correlations": ("aamodt2011two", ("Aamodt:2011mr",)),
+        "Other Paper": ("lee2021", ()),
+        "Third Paper": ("wu2021third", ()),  # its own `lee2021` is the other paper's key
+    }
+    assert "ids = {Aamodt:2011mr}" in bibtex_entry(library.by_key["aamodt2011two"])
+    assert "ids" not in bibtex_entry(library.by_key["wu2021third"])
+
+
+@pytest.mark.slow
+def test_biber_resolves_a_citation_by_the_key_that_could_not_be_kept(tmp_path: Path):
+    (tmp_path / "inspire.bib").write_text(INSPIRE_KEYED, encoding="utf-8")
+    (tmp_path / "out.bib").write_text(
+        "".join(bibtex_entry(paper) for paper in _library(tmp_path).papers), encoding="utf-8"
+    )
+    typeset = biber_document(tmp_path / "out.bib", tmp_path, cited=["Aamodt:2011mr", "lee2021"])
+    assert typeset.problems == []
+    assert "\\entry{aamodt2011two}" in typeset.bbl
+
+
+def _library(folder: Path):
+    listings = [read_snapshot(path) for path in sorted(folder.glob("*.bib"))]
+    return build_library(listings, KeyBook({}, {})).library
 
 
 @pytest.mark.parametrize("item_id", ["http://zotero.org/users/1/items/ABCD2345", "12047273/KC6WFG78"])

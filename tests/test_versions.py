@@ -295,4 +295,5 @@ def test_a_retitled_copy_of_an_example_paper_is_the_same_paper_under_its_first_k
     assert re.search(r"^kim2026operatinga\t[^\t]*\|alias:kim2026operating\t", keys, re.M)
     bib = built.text("library.bib")
     assert len(re.findall(r"^@\w+\{", bib, re.M)) == count
-    assert "{kim2026operating," in bib and "kim2026operatinga" not in bib
+    assert "{kim2026operating," in bib and "{kim2026operatinga," not in bib
+    assert "ids = {kim2026operatinga}" in bib  # biblatex's alias: a document citing it still finds it

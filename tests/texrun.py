@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -134,8 +135,11 @@ _STYLE_PACKAGES = {
 """The package each style needs beside the document class."""
 
 
-def biber_document(bib: Path, folder: Path, engine: str = "pdflatex", abstracts: bool = False) -> Typeset:
-    """`\\nocite{*}` of `bib` with biblatex and biber, every name printed (`maxbibnames=999`).
+def biber_document(
+    bib: Path, folder: Path, engine: str = "pdflatex", abstracts: bool = False, cited: Sequence[str] = ()
+) -> Typeset:
+    """`\\nocite{*}` of `bib` with biblatex and biber, every name printed (`maxbibnames=999`),
+    and a `\\cite` of each key `cited` (a key biber must resolve, an `ids` alias among them).
 
     pdflatex is what most users run on the ASCII file: biber decodes its accents to UTF-8,
     which pdflatex then has to know. lualatex (with fontspec) typesets any script that the
@@ -151,7 +155,7 @@ def biber_document(bib: Path, folder: Path, engine: str = "pdflatex", abstracts:
         folder,
         f"{fontspec}\\usepackage[backend=biber,maxbibnames=999]{{biblatex}}\n\\addbibresource{{library.bib}}\n"
         + (abstract if abstracts else ""),
-        "\\printbibliography\n",
+        "".join(f"\\cite{{{key}}}\n" for key in cited) + "\\printbibliography\n",
     )
     latex = [engine, "-interaction=nonstopmode", "-no-shell-escape", "doc.tex"]
     problems = _latex_errors(run_tool(latex, folder), folder)

@@ -205,6 +205,10 @@ class Paper:
     venue: Venue | None = None
     cased: tuple[str, ...] = ()
     """Words of its titles whose capitals a source protected (`Entry.cased`)."""
+    library_keys: tuple[str, ...] = ()
+    """Keys a library you keep gives it that are not its key: one that cannot be a page's
+    name (INSPIRE's `Aamodt:2011mr`), or a second file's. No page answers to them, but
+    biblatex lets a document cite the paper by them (`ids`, `papershelf.export.bibtex`)."""
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ __all__ = [
     "finished_entry",
 ]
 
+_CITABLE = re.compile(r"[^\s,{}%#~\\\"'()=]+")
+"""A key biber takes (`Aamodt:2011mr`, `DBLP:conf/x/Y20`), listed in `ids` as written."""
 _PUBLISHED = {
     BOOK: "publisher",
     CHAPTER: "publisher",
@@ -187,6 +189,7 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
     elif paper.venue:  # a `@misc` prints `howpublished`: the venue stays in the entry
         fields["howpublished"] = _howpublished(paper.venue, encode)
     fields.update(_where(paper.ids))
+    fields["ids"] = ", ".join(key for key in (*paper.aliases, *paper.library_keys) if _CITABLE.fullmatch(key))
     if paper.abstract:
         fields["abstract"] = encode(paper.abstract) + (" {\\ldots}" if paper.truncated else "")
     return {name: value for name, value in fields.items() if value}

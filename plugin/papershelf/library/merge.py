@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -45,6 +45,7 @@ def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
     papers = [
         _merge(key, group.entries, aliases.get(key, ())) for key, group in zip(keys, groups, strict=True)
     ]
+    papers = _citable_library_keys(papers)
     papers.sort(key=_newest_first)
     problems = (
         *book.problems,
@@ -53,6 +54,25 @@ def build_library(listings: Sequence[Listing], book: KeyBook) -> MergeResult:
         *_duplicate_problems(duplicates, keys, papers),
     )
     return MergeResult(Library(tuple(papers), tuple(ordered), problems), issued)
+
+
+def _citable_library_keys(papers: list[Paper]) -> list[Paper]:
+    """Each paper's `library_keys` but those that would cite another paper too: another
+    paper's key or older key, or one that two papers were given (bibtex and biber compare
+    keys ignoring case)."""
+    taken = Counter(key.casefold() for paper in papers for key in (paper.key, *paper.aliases))
+    given = Counter(key.casefold() for paper in papers for key in paper.library_keys)
+    return [
+        paper
+        if not paper.library_keys
+        else replace(
+            paper,
+            library_keys=tuple(
+                k for k in paper.library_keys if not taken[k.casefold()] and given[k.casefold()] == 1
+            ),
+        )
+        for paper in papers
+    ]
 
 
 @dataclass
@@ -223,6 +243,9 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
         aliases=aliases,
         venue=next((entry.venue for entry in entries if entry.venue), None),
         cased=tuple(dict.fromkeys(word for entry in entries for word in entry.cased)),
+        library_keys=tuple(
+            dict.fromkeys(e.key for e in entries if e.key and e.key != key and e.key not in aliases)
+        ),
     )
 
 
