@@ -13,6 +13,7 @@ from papershelf.snapshots.arxiv_rss import (
     read_arxiv_rss,
     read_arxiv_rss_atom,
 )
+from papershelf.snapshots.other_feeds import is_other_feed, read_other_feed
 from papershelf.snapshots.xmltree import XmlError, parse_xml
 
 __all__ = ["looks_like_feed", "parse_feed"]
@@ -22,6 +23,7 @@ _READERS = (
     (is_arxiv_rss_atom, read_arxiv_rss_atom),  # before the API's Atom, which it also is
     (is_arxiv_atom, read_arxiv_atom),
     (is_arxiv_rdf, read_arxiv_rdf),
+    (is_other_feed, read_other_feed),  # last: any feed with items
 )
 _FEED_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:rss|feed|rdf:RDF)\b", re.DOTALL)
 
