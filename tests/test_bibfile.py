@@ -228,7 +228,7 @@ def test_what_refworks_writes_in_ris_is_read_as_it_means(tmp_path: Path):
     (tmp_path / "refworks.ris").write_text(
         "TY  - JOUR\r\nA1  - Amnesty International\r\nA1  - Walsh, Rachel\r\nT1  - Stories we tell\r\n"
         "JF  - Society and Space\r\nY1  - 2011\r\nSP  - 150 \u2013 168\r\nEP  - 150 \u2013 168\r\n"
-        "M3  - 10.1068/d8109\r\nER  - \r\n",
+        "M3  - 10.1068/d8109\r\nED  - Barnett,Clive\r\nER  - \r\n",
         encoding="utf-8",
     )
     (entry,) = read_snapshot(tmp_path / "refworks.ris").entries
@@ -237,6 +237,7 @@ def test_what_refworks_writes_in_ris_is_read_as_it_means(tmp_path: Path):
         ("Rachel Walsh", "Walsh"),
     ]
     assert entry.venue is not None and entry.venue.pages == "150-168" and entry.ids.doi == "10.1068/d8109"
+    assert [p.name for p in entry.editors] == ["Clive Barnett"]  # `ED`, which rispy does not know
 
 
 @pytest.mark.parametrize(

@@ -165,6 +165,11 @@ KINDS_BIB = r"""@book{knuth1997art, author = {Knuth, Donald E.}, title = {The Ar
 @techreport{smith2005report, author = {Smith, John}, title = {A Report on Caches},
   institution = {Stanford University}, number = {CS-TR-05-01}, year = {2005}}
 @book{lee2001unpublished, author = {Lee, Bo}, title = {Unpublished Book}, year = {2001}}
+@book{glare1982oxford, editor = {Glare, P. G. W.}, title = {Oxford Latin Dictionary}, publisher = {Clarendon},
+  year = {1982}}
+@incollection{marston2004citizens, author = {Marston, Sallie A.}, title = {Citizens and the State},
+  booktitle = {Spaces of Democracy}, editor = {Barnett, Clive and Low, Murray}, publisher = {Sage},
+  pages = {93--112}, year = {2004}}
 """
 
 
@@ -184,13 +189,17 @@ def test_a_bib_file_gives_books_chapters_theses_and_reports(tmp_path: Path):
         "Tiny Models": Venue(MASTERS_THESIS, "", publisher="ETH Zürich"),
         "A Report on Caches": Venue(REPORT, "", number="CS-TR-05-01", publisher="Stanford University"),
         "Unpublished Book": Venue(BOOK, ""),
+        "Oxford Latin Dictionary": Venue(BOOK, "", publisher="Clarendon"),
+        "Citizens and the State": Venue(CHAPTER, "Spaces of Democracy", pages="93-112", publisher="Sage"),
     }
 
 
 def _kinds(tmp_path: Path) -> list[Paper]:
     (tmp_path / "kinds.bib").write_text(KINDS_BIB, encoding="utf-8")
     return [
-        _paper(entry.key, entry.venue, title=entry.title)
+        _paper(entry.key, entry.venue, title=entry.title, editors=entry.editors)
+        if entry.authors
+        else _paper(entry.key, entry.venue, title=entry.title, editors=entry.editors, authors=())
         for entry in read_snapshot(tmp_path / "kinds.bib").entries
     ]
 
@@ -209,6 +218,8 @@ def test_each_kind_is_written_as_its_kind_in_every_format(tmp_path: Path):
         "poe2013tiny": "@mastersthesis",
         "smith2005report": "@techreport",
         "lee2001unpublished": "@misc",
+        "glare1982oxford": "@book",  # of editors only, which bibtex's @book takes in place of authors
+        "marston2004citizens": "@incollection",
     }
     assert 'school = {ETH Z{\\"u}rich}' in bibtex_entry(papers["poe2013tiny"])
     report = bibtex_entry(papers["smith2005report"])
@@ -217,11 +228,15 @@ def test_each_kind_is_written_as_its_kind_in_every_format(tmp_path: Path):
     assert (
         "booktitle = {Integration of AI and OR Techniques}" in chapter and "publisher = {Springer}" in chapter
     )
-    # biblatex's @incollection requires the book's editor, which no reader keeps
+    # biblatex's @incollection requires the book's editor, and its @book an author
     assert biblatex_file([papers["alvarez2013rooted"]]).startswith("@inbook{alvarez2013rooted,")
+    assert biblatex_file([papers["marston2004citizens"]]).startswith("@incollection{marston2004citizens,")
+    assert biblatex_file([papers["glare1982oxford"]]).startswith("@collection{glare1982oxford,")
+    assert "editor = {Barnett, Clive and Low, Murray}" in bibtex_entry(papers["marston2004citizens"])
+    assert "editor = {Glare, P. G. W.}" in bibtex_entry(papers["glare1982oxford"])
     items = {item["id"]: item for item in json.loads(csljson_file(papers.values()))}
     assert [items[key]["type"] for key in papers] == [
-        "book", "chapter", "chapter", "thesis", "thesis", "thesis", "report", "book"
+        "book", "chapter", "chapter", "thesis", "thesis", "thesis", "report", "book", "book", "chapter"
     ]  # fmt: skip
     assert (items["poe2013tiny"]["genre"], items["poe2013tiny"]["publisher"]) == (
         "Master's thesis",
@@ -256,6 +271,10 @@ def test_each_kind_reads_back_from_the_csl_json_and_ris_written(tmp_path: Path):
     assert _read(tmp_path, "back.ris", ris_file(papers)) == want
     # CSL-JSON writes `Integration of <span class="nocase">AI</span> ...`, read as CSL rich text
     assert _read(tmp_path, "back.json", csljson_file(papers)) == want
+    for name in ("back.ris", "back.json"):  # and the editors (RIS's `A2`, CSL's `editor`)
+        edited = {e.title: [p.name for p in e.editors] for e in read_snapshot(tmp_path / name).entries}
+        assert edited["Citizens and the State"] == ["Clive Barnett", "Murray Low"], name
+        assert edited["Oxford Latin Dictionary"] == ["P. G. W. Glare"], name
 
 
 @pytest.mark.slow
@@ -333,6 +352,28 @@ def test_a_site_shows_where_a_library_paper_was_published(site_builder):
     library = built.text("library.bib")
     assert "@article{laera2020crat," in library and "@inproceedings{yang2024depth," in library
     assert "@misc{chen2019sequence," in library
+
+
+def test_a_site_says_what_kind_each_paper_is_and_who_published_or_edited_it(site_builder):
+    site_builder.snapshot("kinds.bib", KINDS_BIB)
+    built = site_builder.build()
+    assert built.warnings == []  # a book of editors only lacks no author
+
+    def venue(key: str) -> str:
+        line = built.page(f"papers/{key}/").select_one(".ps-venue")
+        return line.get_text() if line is not None else ""
+
+    assert venue("doe2010learning") == "PhD thesis, MIT"
+    assert venue("poe2013tiny") == "Master’s thesis, ETH Zürich"
+    assert venue("smith2005report") == "Technical report CS-TR-05-01, Stanford University"
+    assert venue("knuth1997art") == "Published by Addison-Wesley"
+    assert venue("glare1982oxford") == "Published by Clarendon · Edited by P. G. W. Glare"
+    assert venue("marston2004citizens") == (
+        "Published in Spaces of Democracy, 93–112, Sage · Edited by Clive Barnett, Murray Low"
+    )
+    meta = {tag["name"]: tag["content"] for tag in built.page("papers/doe2010learning/").select("meta")
+            if tag.get("name", "").startswith("citation_")}  # fmt: skip
+    assert meta["citation_dissertation_institution"] == "MIT"
 
 
 def test_a_venue_is_data_in_every_export_and_on_the_page():

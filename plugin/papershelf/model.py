@@ -155,6 +155,9 @@ class Entry:
     cased: tuple[str, ...] = ()
     """Words of the title whose capitals the source protected from a style's lower-casing
     (a `.bib` file's `{L}ondon`, `{{Poincare}}`): the exports protect them too."""
+    editors: tuple[Person, ...] = ()
+    """Who edited the book or proceedings, where a library says (`editor`): a book of
+    editors only has them in place of authors."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,8 @@ class Paper:
     venue: Venue | None = None
     cased: tuple[str, ...] = ()
     """Words of its titles whose capitals a source protected (`Entry.cased`)."""
+    editors: tuple[Person, ...] = ()
+    """Who edited it, or the book or proceedings it is in (`Entry.editors`)."""
     library_keys: tuple[str, ...] = ()
     """Keys a library you keep gives it that are not its key: one that cannot be a page's
     name (INSPIRE's `Aamodt:2011mr`), or a second file's. No page answers to them, but

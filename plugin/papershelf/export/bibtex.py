@@ -116,14 +116,19 @@ def entry_type(paper: Paper, dialect: Dialect = BIBTEX) -> str:
     institution) for bibtex's styles and biblatex to print it without a warning; `@misc`
     for every other paper, a listing's preprints among them."""
     venue = paper.venue
-    if venue is None or paper.date is None or not _authors(paper.authors, False, dialect.ascii_only):
+    people = paper.authors or (
+        paper.editors if venue and venue.kind == BOOK else ()
+    )  # a book's editors will do
+    if venue is None or paper.date is None or not _authors(people, False, dialect.ascii_only):
         return "misc"
     if (venue.kind in CONTAINED and not venue.container) or (
         venue.kind in _PUBLISHED and not venue.publisher
     ):
         return "misc"
-    if venue.kind == CHAPTER and dialect.iso_date:
-        return "inbook"  # biblatex's `@incollection` requires the book's editor, which no reader keeps
+    if venue.kind == CHAPTER and dialect.iso_date and not paper.editors:
+        return "inbook"  # biblatex's `@incollection` requires the book's editor
+    if venue.kind == BOOK and dialect.iso_date and not paper.authors:
+        return "collection"  # biblatex's book of editors only; its `@book` requires an author
     return venue.kind
 
 
@@ -172,7 +177,13 @@ def _fields(paper: Paper, dialect: Dialect) -> dict[str, str]:
         "author": _authors(paper.authors, paper.authors_truncated, dialect.ascii_only),
         "title": encode_latex(paper.title, True, dialect.ascii_only, frozenset(paper.cased)),
     }
-    if not fields["author"]:  # styles sort and label by `key` when there is no author (natbib prints it)
+    if paper.editors and not (fields["author"] and paper.venue and paper.venue.kind == BOOK):
+        fields["editor"] = _authors(
+            paper.editors, False, dialect.ascii_only
+        )  # a book's: not beside its authors
+    if not fields["author"] and not fields.get(
+        "editor"
+    ):  # styles sort and label by `key` then (natbib prints it)
         fields["key"] = encode(paper.key)
     if not fields["title"].strip():  # biblatex requires one; a title of unwritable characters
         fields["title"] = encode(paper.key)

@@ -104,6 +104,8 @@ def _item(paper: Paper) -> dict[str, object]:
         "title": csl_title(paper.title),
         "author": [_person(person) for person in paper.authors],
     }
+    if paper.editors:
+        item["editor"] = [_person(person) for person in paper.editors]
     if paper.date:
         item["issued"] = {"date-parts": [date_parts(paper.date, paper.date_precision)]}
     if paper.abstract:

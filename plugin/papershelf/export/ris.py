@@ -75,6 +75,10 @@ def _record(paper: Paper, subjects: Sequence[str]) -> dict[str, Any]:
     kind = _RIS_TYPES[paper.venue.kind] if paper.venue else "GEN"
     record: dict[str, Any] = {"type_of_reference": kind, "title": _line(paper.title)}
     record["authors"] = [_name(person) for person in paper.authors]
+    if paper.editors:
+        record["secondary_authors"] = [
+            _name(person) for person in paper.editors
+        ]  # `A2`, as Zotero writes editors
     if paper.date is not None:
         record["year"] = f"{paper.date.year:04d}"
         precise = {DAY: 3, MONTH: 2}.get(paper.date_precision, 1)

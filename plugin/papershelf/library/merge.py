@@ -190,7 +190,7 @@ def _request(group: _Group) -> KeyRequest:
     identity = replace(group.identity, arxiv=arxiv)
     return KeyRequest(
         identity,
-        base_key(first.title, first.authors, _date(entries)),
+        base_key(first.title, first.authors or first.editors, _date(entries)),  # a book of editors: theirs
         _title(entries),
         provisional,
         _own_keys(entries),
@@ -243,6 +243,7 @@ def _merge(key: str, entries: list[Entry], aliases: tuple[str, ...]) -> Paper:
         aliases=aliases,
         venue=next((entry.venue for entry in entries if entry.venue), None),
         cased=tuple(dict.fromkeys(word for entry in entries for word in entry.cased)),
+        editors=max((entry.editors for entry in entries), key=len),
         library_keys=tuple(
             dict.fromkeys(e.key for e in entries if e.key and e.key != key and e.key not in aliases)
         ),

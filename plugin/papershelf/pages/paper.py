@@ -158,9 +158,13 @@ def _head(ctx: PageContext, paper: Paper, here: str) -> Markup:
     iso = iso_date(paper.date, paper.date_precision) if paper.date else None
     sections = ctx.sections("paper")
     head = sections.head(ctx.title(paper.key), authors, cut, date, iso, paper.key, links, search, topics)
-    if paper.venue and (paper.venue.container or paper.venue.publisher or paper.venue.kind in _OWN_KINDS):
+    venue_told = paper.venue and (
+        paper.venue.container or paper.venue.publisher or paper.venue.kind in _OWN_KINDS
+    )
+    if paper.venue and (venue_told or paper.editors):
         at = shown_venue(paper.venue)
-        venue = sections.venue(at.kind, at.container, at.volume, at.number, at.pages, at.publisher)
+        editors = ", ".join(person.name for person in paper.editors)
+        venue = sections.venue(at.kind, at.container, at.volume, at.number, at.pages, at.publisher, editors)
         head = joined("\n", (head, venue))
     if not paper.other_titles and not paper.aliases:
         return head

@@ -74,6 +74,7 @@ class Wording:
     search_arxiv: str = "Search arXiv for this title"
     published_in: str = "Published in"
     published_by: str = "Published by"
+    edited_by: str = "Edited by"
     phd_thesis: str = "PhD thesis"
     masters_thesis: str = "Master’s thesis"
     technical_report: str = "Technical report"

@@ -242,10 +242,10 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
     URL or a note, a cross-referenced `@proceedings` stub): nothing would name it."""
     fields = {name.lower(): value for name, value in bib.fields.items()}
     title = _plain(fields.get("title", ""))
-    people = bib.persons.get("author", [])
-    names = [_name(person) for person in people]
+    people, editing = bib.persons.get("author", []), bib.persons.get("editor", [])
+    names, editors = [_name(person) for person in people], [_name(person) for person in editing]
     authors = ", ".join(names)
-    if not title.strip() and not authors:
+    if not title.strip() and not authors and not editors:
         return None, [Problem(at, f"{NOT_A_PAPER}BibTeX entry {key!r} has neither title nor author; skipped")]
     date, precision = _date(fields)
     raw = RawEntry(
@@ -260,7 +260,8 @@ def _entry(key: str, bib: BibEntry, at: Sighting) -> tuple[Entry | None, list[Pr
         date_precision=precision,
         any_age=True,
         venue=_venue(bib.type.lower(), fields),
-        families=tuple(zip(names, map(_family, people), strict=True)),
+        editors=", ".join(editors),
+        families=tuple(zip(names + editors, map(_family, people + editing), strict=True)),
     )
     entry, problems = library_entry(raw, key)
     if not title.strip():  # kept, under its key: what else cites it is the user's to see

@@ -132,17 +132,15 @@ def _item_lines(text: str) -> tuple[list[int], int]:
 def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]:
     date, precision = _issued(item.get("issued"))
     people = item.get("author")
+    editing = _persons(item.get("editor"))
     title, cased = _rich(_text(item.get("title")))
     raw = RawEntry(
         title=title,
         title_at=at,
         cased=cased,
-        authors=", ".join(_name(person) for person in people if isinstance(person, dict))
-        if isinstance(people, list)
-        else None,
-        families=tuple((_name(person), _family(person)) for person in people if isinstance(person, dict))
-        if isinstance(people, list)
-        else (),
+        authors=", ".join(_name(person) for person in _persons(people)) if isinstance(people, list) else None,
+        editors=", ".join(_name(person) for person in editing),
+        families=tuple((_name(person), _family(person)) for person in [*_persons(people), *editing]),
         authors_at=at,
         date=date,
         abstract=_text(item.get("abstract")),
@@ -152,6 +150,11 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
         venue=_venue(item),
     )
     return library_entry(raw, _text(item.get("citation-key")) or _own_id(item))
+
+
+def _persons(value: object) -> list[dict[str, object]]:
+    """The name objects of an `author` or `editor` array (none where it is no array)."""
+    return [person for person in value if isinstance(person, dict)] if isinstance(value, list) else []
 
 
 def _rich(text: str) -> tuple[str, tuple[str, ...]]:

@@ -14,7 +14,7 @@ from papershelf.library.identifiers import issued_month, link_problems, web_ids
 from papershelf.model import CONTAINED, DAY, MONTH, YEAR, Entry, Identifiers, Person, Problem, Sighting, Venue
 from papershelf.snapshots.dates import DateReading, read_date
 from papershelf.snapshots.latex import decode_latex
-from papershelf.snapshots.names import parse_authors
+from papershelf.snapshots.names import AuthorLine, parse_authors
 from papershelf.text.rules import split_math
 
 if TYPE_CHECKING:  # the page readers pass their tags; the text readers never import bs4
@@ -93,6 +93,8 @@ class RawEntry:
     """True for a library the user keeps: an entry its source gives no date is complete
     there, and its key is remembered. A listing item without one is not: a later snapshot
     may show its date, and a key remembered without the year would stay so for good."""
+    editors: str = ""
+    """The editors, as `authors` writes the authors (a library's `editor`)."""
     families: tuple[tuple[str, str], ...] = ()
     """Where the source gives each author's family name apart (`.bib`, RIS, CSL-JSON): pairs
     of a name as `authors` writes it and its family part (`Flavio Del Santo`, `Del Santo`),
@@ -109,7 +111,8 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     that is no web address and a DOI that is no DOI are left out, each a Problem at the
     entry's line (`papershelf.library.identifiers.web_ids`)."""
     problems = [Problem(raw.title_at, message) for message in link_problems(raw.ids)]
-    if raw.authors is None:
+    editors = _people(raw.editors, raw.families).persons
+    if raw.authors is None and not editors:  # a book of editors only has no authors, rightly
         problems.append(Problem(raw.title_at, "entry has no author line"))
     reading = (
         read_date(raw.date, any_age=raw.any_age)
@@ -118,12 +121,9 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
     )
     if raw.authors is not None and reading.warning:  # else the missing author line says enough
         problems.append(Problem(raw.authors_at, reading.warning))
-    authors = parse_authors(raw.authors or "")
-    if raw.families:
-        families = {" ".join(name.split()): family for name, family in raw.families}
-        authors = replace(authors, persons=_with_families(authors.persons, families))
+    authors = _people(raw.authors or "", raw.families)
     problems += [Problem(raw.authors_at, message) for message in authors.problems]
-    if raw.authors is not None and not authors.persons:
+    if raw.authors is not None and not authors.persons and not editors:
         problems.append(Problem(raw.authors_at, "no authors"))
     abstract, truncated = _abstract(raw.abstract)
     truncated = truncated or (raw.abstract_cut and bool(abstract))
@@ -141,13 +141,23 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         topic=topic,
         source=raw.title_at,
         authors_truncated=authors.truncated,
-        provisional=undated or not authors.persons or bool(authors.problems) or undecodable,
+        provisional=undated or not (authors.persons or editors) or bool(authors.problems) or undecodable,
         ids=web_ids(raw.ids),
         date_precision=raw.date_precision if isinstance(raw.date, dt.date) else DAY,
         venue=raw.venue,
         cased=raw.cased,
+        editors=editors,
     )
     return entry, problems
+
+
+def _people(line: str, families: tuple[tuple[str, str], ...]) -> AuthorLine:
+    """The people of an author (or editor) line, with the family names the source gave apart."""
+    people = parse_authors(line)
+    if not families:
+        return people
+    given = {" ".join(name.split()): family for name, family in families}
+    return replace(people, persons=_with_families(people.persons, given))
 
 
 def as_later_version(raw: RawEntry) -> RawEntry:

@@ -87,13 +87,16 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
     # rispy names `Y1` (PubMed's, RefWorks' and Ovid's date) `publication_year`
     written = record.get("date") or record.get("year") or record.get("publication_year") or ""
     date, precision = _date(str(written))
+    editing = _editors(record)
     raw = RawEntry(
         title=title,
         title_at=at,
         authors=", ".join(_name(str(person)) for person in people) if isinstance(people, list) else None,
-        families=tuple((_name(str(person)), _family(str(person))) for person in people)
-        if isinstance(people, list)
-        else (),
+        editors=", ".join(_name(person) for person in editing),
+        families=tuple(
+            (_name(str(person)), _family(str(person)))
+            for person in [*(people if isinstance(people, list) else []), *editing]
+        ),
         authors_at=at,
         date=date,
         abstract=str(record.get("abstract") or record.get("notes_abstract") or ""),  # `AB`, else `N2`
@@ -118,10 +121,22 @@ _KINDS = {
     "THES": THESIS,
     "RPRT": REPORT,
 }
+_EDITED = frozenset({BOOK, CHAPTER, PROCEEDINGS})
 _JOURNALS = ("journal_name", "alternate_title3", "secondary_title", "alternate_title1")
 _CONTAINERS = {ARTICLE: _JOURNALS, PROCEEDINGS: _JOURNALS[1:], CHAPTER: ("secondary_title",)}
 """Where each kind names what holds it: a journal in `JO`, `JF`, `T2` or `J2` (rispy's
 names), proceedings or a book in `T2`."""
+
+
+def _editors(record: dict[str, object]) -> list[str]:
+    """`ED` (RefWorks', EndNote's), else `A2` of a book, chapter or conference paper, where
+    RIS names the editors (of another kind's record `A2` is someone else: a letter's
+    recipient)."""
+    unknown = record.get("unknown_tag")
+    edited = unknown.get("ED", []) if isinstance(unknown, dict) else []
+    if not edited and _KINDS.get(str(record.get("type_of_reference", ""))) in _EDITED:
+        edited = record.get("secondary_authors") or []
+    return [str(person) for person in edited] if isinstance(edited, list) else []
 
 
 def _venue(record: dict[str, object]) -> Venue | None:
