@@ -223,19 +223,23 @@ def test_a_ris_author_with_a_suffix_is_one_person(tmp_path: Path):
 
 
 def test_what_refworks_writes_in_ris_is_read_as_it_means(tmp_path: Path):
-    """RefWorks: an organisation as author (no comma: one field, never `International,
-    Amnesty`), a page range in `SP` and again in `EP`, and the DOI in `M3`."""
+    """RefWorks: an organisation as author (never `International, Amnesty`), a page range
+    in `SP` and again in `EP`, the DOI in `M3`; a person given name first (IEEE Xplore's
+    `K. He`) is split as a listing's name is."""
     (tmp_path / "refworks.ris").write_text(
-        "TY  - JOUR\r\nA1  - Amnesty International\r\nA1  - Walsh, Rachel\r\nT1  - Stories we tell\r\n"
+        "TY  - JOUR\r\nA1  - Amnesty International\r\nA1  - Walsh, Rachel\r\nA1  - K. He\r\n"
+        "T1  - Stories we tell\r\n"
         "JF  - Society and Space\r\nY1  - 2011\r\nSP  - 150 \u2013 168\r\nEP  - 150 \u2013 168\r\n"
         "M3  - 10.1068/d8109\r\nED  - Barnett,Clive\r\nER  - \r\n",
         encoding="utf-8",
     )
     (entry,) = read_snapshot(tmp_path / "refworks.ris").entries
-    assert [(p.name, p.family) for p in entry.authors] == [
-        ("Amnesty International", "Amnesty International"),
-        ("Rachel Walsh", "Walsh"),
+    assert [(p.name, p.corporate, p.family) for p in entry.authors] == [
+        ("Amnesty International", True, ""),
+        ("Rachel Walsh", False, "Walsh"),
+        ("K. He", False, ""),
     ]
+    assert split_name(entry.authors[2]).last == "He"
     assert entry.venue is not None and entry.venue.pages == "150-168" and entry.ids.doi == "10.1068/d8109"
     assert [p.name for p in entry.editors] == ["Clive Barnett"]  # `ED`, which rispy does not know
 
@@ -405,8 +409,8 @@ def test_a_family_name_the_source_gives_apart_is_kept_whole(source: str, tmp_pat
         ("Mélisande", "van", "Engelenburg", ""),
         ("John", "", "Smith", "Jr."),
     ]
-    # a name of family alone is kept whole (in RIS, a name with no comma, which RIS gives a person)
-    assert split_name(authors[3]).last == "Kantar Public"
+    # a name of family alone is kept whole; RIS cannot say so (`Kantar Public` has no comma)
+    assert split_name(authors[3]).last == ("Public" if source == "ris" else "Kantar Public")
     paper = _papers(tmp_path / name)[0]
     written = bibtex_entry(paper)
     assert "{Del Santo}, Flavio and van Engelenburg, M{\\'e}lisande and Smith, Jr., John" in written

@@ -57,6 +57,9 @@ _ORGANISATION_WORDS = frozenset(
         "research",
         "alliance",
         "workshop",
+        "international",
+        "union",
+        "watch",
     }
 )
 _ET_AL = frozenset({"et al", "et al.", "others", "and others", "…", "...", "et. al."})

@@ -178,12 +178,12 @@ def _name(person: str) -> str:
 
 
 def _family(person: str) -> str:
-    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`). RIS
-    writes a person `Family, Given`, so a name without a comma is one kept in one field
-    (`Amnesty International`, Zotero's single-field names): it is whole, a family of its
-    own, never split before its last word."""
+    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`); none for
+    a name without one, which exports write either way round: IEEE Xplore, bioRxiv and
+    PubMed a person given name first (`K. He`), Zotero an organisation whole (`Amnesty
+    International`), which the name reader tells by its words."""
     family, comma, given = person.partition(",")
-    return family.strip() if comma and given.strip() else person.strip()
+    return family.strip() if comma and given.strip() else ""
 
 
 def _date(text: str) -> tuple[dt.date | str | None, str]:
