@@ -651,6 +651,27 @@ def test_a_bib_key_stays_with_its_paper_when_the_reader_reads_its_title_or_names
     assert sorted(paper.key for paper in merged.library.papers) == ["charnay2018", "metaai2024llama"]
 
 
+def test_a_csl_title_read_without_its_rich_text_keeps_the_key_issued_for_it(tmp_path: Path):
+    """A Zotero item without a citation key, whose title was read with its tags as text
+    before CSL rich text was read: the key file remembers that reading, and the paper keeps
+    its key (the row stays under that reading, so later builds find it too)."""
+    title = '<i>Drosophila</i> wing development under <span class="nocase">GPU</span> light'
+    keys = tmp_path / "citation-keys.tsv"
+    keys.write_text(
+        "lee2020drosophila\tlee|idrosophilaiwingdevelopmentunderspanclassnocasegpuspanlight\t"
+        "Drosophila wing development\n",
+        encoding="utf-8",
+    )
+    item = {"id": "http://zotero.org/users/1/items/ABCD", "type": "article-journal", "title": title,
+            "author": [{"family": "Lee", "given": "Ann"}], "issued": {"date-parts": [[2020]]}}  # fmt: skip
+    (tmp_path / "lib.json").write_text(json.dumps([item]), encoding="utf-8")
+    for _ in range(2):
+        merged = keyed_library([read_snapshot(tmp_path / "lib.json")], keys)
+        assert [(p.key, p.title) for p in merged.library.papers] == [
+            ("lee2020drosophila", "Drosophila wing development under GPU light")
+        ]
+
+
 def test_a_bib_key_remembered_for_another_paper_still_found_is_not_taken(tmp_path: Path):
     """A title read anew takes its own key back only if no other paper of the library is
     the one the key file remembers under it."""

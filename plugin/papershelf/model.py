@@ -158,6 +158,9 @@ class Entry:
     editors: tuple[Person, ...] = ()
     """Who edited the book or proceedings, where a library says (`editor`): a book of
     editors only has them in place of authors."""
+    read_as: tuple[str, ...] = ()
+    """The title as an earlier version of its reader read it (a CSL-JSON title's rich text
+    was once read as text): a key issued for that reading still finds the paper."""
 
 
 @dataclass(frozen=True)

@@ -194,8 +194,18 @@ def _request(group: _Group) -> KeyRequest:
         _title(entries),
         provisional,
         _own_keys(entries),
-        tuple(variant for variant in group.variants if variant.title != identity.title),
+        tuple(
+            variant
+            for variant in [*group.variants, *_read_before(entries)]
+            if variant.title != identity.title
+        ),
     )
+
+
+def _read_before(entries: list[Entry]) -> list[Identity]:
+    """The identities of the titles as earlier readers read them (`Entry.read_as`): each
+    claims the row of a key issued for that reading, as another title of the paper would."""
+    return [identity_of(title, entry.authors) for entry in entries for title in entry.read_as]
 
 
 def _own_keys(entries: list[Entry]) -> tuple[OwnKey, ...]:

@@ -133,11 +133,13 @@ def _entry(item: dict[str, object], at: Sighting) -> tuple[Entry, list[Problem]]
     date, precision = _issued(item.get("issued"))
     people = item.get("author")
     editing = _persons(item.get("editor"))
-    title, cased = _rich(_text(item.get("title")))
+    written = _text(item.get("title"))
+    title, cased = _rich(written)
     raw = RawEntry(
         title=title,
         title_at=at,
         cased=cased,
+        read_as=(written,) if written != title else (),
         authors=", ".join(_name(person) for person in _persons(people)) if isinstance(people, list) else None,
         editors=", ".join(_name(person) for person in editing),
         families=tuple((_name(person), _family(person)) for person in [*_persons(people), *editing]),

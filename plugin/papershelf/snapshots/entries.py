@@ -95,6 +95,8 @@ class RawEntry:
     may show its date, and a key remembered without the year would stay so for good."""
     editors: str = ""
     """The editors, as `authors` writes the authors (a library's `editor`)."""
+    read_as: tuple[str, ...] = ()
+    """The title as earlier readers read it, where that differs (`Entry.read_as`)."""
     families: tuple[tuple[str, str], ...] = ()
     """Where the source gives each author's family name apart (`.bib`, RIS, CSL-JSON): pairs
     of a name as `authors` writes it and its family part (`Flavio Del Santo`, `Del Santo`),
@@ -147,6 +149,7 @@ def build_entry(raw: RawEntry, topic: str) -> tuple[Entry, list[Problem]]:
         venue=raw.venue,
         cased=raw.cased,
         editors=editors,
+        read_as=tuple(" ".join(decode_latex(earlier).split()) for earlier in raw.read_as),
     )
     return entry, problems
 
