@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from conftest import FIXTURES, SiteBuilder
-from papershelf.model import ARTICLE, PROCEEDINGS, YEAR, MONTH
+from papershelf.model import ARTICLE, DAY, MONTH, PROCEEDINGS, YEAR
 from papershelf.snapshots.reader import read_snapshot
 
 PAGES = FIXTURES / "paper-pages"
@@ -79,3 +79,31 @@ def test_paper_pages_build_into_the_library_without_warnings(site_builder: SiteB
         heading is not None
         and heading.get_text(strip=True) == "Paging Keys and Values: A Study of Cache Eviction"
     )
+
+
+def test_a_preprint_servers_page_gives_the_day_not_its_placeholder():
+    """bioRxiv's tags: a `citation_publication_date` of 1 January beside the real day, an
+    abstract holding HTML with its heading, an electronic location where pages would be,
+    and a name with a suffix."""
+    (paper,) = read_snapshot(PAGES / "preprint-page.html").entries
+    assert (paper.date, paper.date_precision) == (dt.date(2020, 1, 28), DAY)
+    assert paper.abstract == "We keep hepatocytes working for six weeks in CO2."
+    assert paper.venue is not None and (paper.venue.container, paper.venue.pages) == ("bioRxiv", "")
+    assert [p.name for p in paper.authors] == ["David A. Kukla", "John Smith, Jr."]
+
+
+def test_an_arxiv_id_with_its_version_is_read_once(tmp_path):
+    page = (PAGES / "arxiv-abs-page.html").read_text(encoding="utf-8")
+    (tmp_path / "v2.html").write_text(page.replace('content="2607.01234"/>', 'content="2607.01234v2"/>'))
+    (paper,) = read_snapshot(tmp_path / "v2.html").entries
+    assert (paper.ids.arxiv, paper.ids.arxiv_version) == ("2607.01234", 2)
+
+
+def test_a_listing_page_with_a_title_and_an_author_tag_is_still_a_listing(tmp_path):
+    """Google Scholar asks a paper's page for a title, an author and a date at the least: a
+    listing that tags itself with a title and an author is read as the listing it is."""
+    listing = (FIXTURES / "html" / "semantic.html").read_text(encoding="utf-8")
+    tags = '<meta name="citation_title" content="Latest papers">'
+    tags += '<meta name="citation_author" content="Jane Editor">'
+    (tmp_path / "tagged.html").write_text(listing.replace("<head>", "<head>" + tags, 1), encoding="utf-8")
+    assert len(read_snapshot(tmp_path / "tagged.html").entries) == 3

@@ -31,7 +31,14 @@ from papershelf.model import (
     Sighting,
     Venue,
 )
-from papershelf.snapshots.entries import RawEntry, build_entry, library_date, published, tag_text
+from papershelf.snapshots.entries import (
+    RawEntry,
+    build_entry,
+    library_date,
+    published,
+    tag_text,
+    without_markup,
+)
 
 __all__ = ["is_paper_page", "read_paper_page"]
 
@@ -42,18 +49,30 @@ day, `citation_online_date` the shown version's."""
 _CATEGORY = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)\s*$")
 _DESCRIPTOR = re.compile(r"^\s*Abstract:\s*")
 _THIS_VERSION = re.compile(r"this version, v(\d+)")
+_VERSIONED = re.compile(r"v\d+$")
+_HEADING = re.compile(r"^\s*abstract\s*[:.]?\s+", re.IGNORECASE)
+"""A heading the abstract tag holds (bioRxiv's `<h3>ABSTRACT</h3>`), its tags left out."""
+_PAGE = re.compile(r"^[A-Za-z]?\d+$")
+"""A page (`110`, an article number `e1234`); bioRxiv's `2020.01.28.923011` names its
+electronic location, no page."""
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 def is_paper_page(soup: BeautifulSoup) -> bool:
-    return bool(_values(soup, "citation_title")) and bool(_values(soup, "citation_author"))
+    """A page whose tags describe a paper as Google Scholar asks at the least: a title, an
+    author and a date. A listing or a blog post carrying a title and an author tag is
+    read as what it is."""
+    return all(_values(soup, name) for name in ("citation_title", "citation_author")) and any(
+        _values(soup, name) for name in _DATES
+    )
 
 
 def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
     title_tag = soup.find("meta", attrs={"name": "citation_title"})
     at = Sighting(file, getattr(title_tag, "sourceline", None) or 1)
-    names = [_given_first(name) for name in _values(soup, "citation_author")]
+    names = [_name_and_family(name) for name in _values(soup, "citation_author")]
     date, precision = _date(soup)
-    abstract = _first(soup, "citation_abstract") or _arxiv_abstract(soup)
+    abstract = _HEADING.sub("", without_markup(_first(soup, "citation_abstract"))) or _arxiv_abstract(soup)
     ids = _ids(soup)
     raw = RawEntry(
         title=_first(soup, "citation_title"),
@@ -85,23 +104,36 @@ def _first(soup: BeautifulSoup, name: str) -> str:
     return next(iter(_values(soup, name)), "")
 
 
-def _given_first(name: str) -> tuple[str, str]:
-    """`Riedl, Mark O.` as `Mark O. Riedl` with its family part `Riedl`; a name written
+def _name_and_family(name: str) -> tuple[str, str]:
+    """`Riedl, Mark O.` as `Mark O. Riedl` with its family part `Riedl`, `Smith, Jr., John`
+    as `John Smith, Jr.` (the form in which the name reader keeps a suffix); a name written
     given name first as it is, its family left to the name reader."""
-    family, comma, given = name.partition(",")
-    if not comma or not given.strip() or "," in given:
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 3 and parts[1].rstrip(".").lower() in _SUFFIXES and parts[2]:
+        return f"{parts[2]} {parts[0]}, {parts[1]}", parts[0]
+    if len(parts) != 2 or not all(parts):
         return name, ""
-    return f"{given.strip()} {family.strip()}", family.strip()
+    return f"{parts[1]} {parts[0]}", parts[0]
 
 
 def _date(soup: BeautifulSoup) -> tuple[dt.date | str | None, str]:
     """The first date tag that reads as one, with what it gives (a year, a month, a day);
-    one that does not is the entry's date as written, which the entry reports."""
-    written = next((value for name in _DATES for value in _values(soup, name)), "")
-    match = _DATE.match(written)
-    if match is None:
-        return written or None, DAY
-    return library_date(int(match[1]), int(match[2] or 0), int(match[3] or 0), written)
+    one that does not is the entry's date as written, which the entry reports. A 1 January
+    that another tag's day of the same year contradicts is a placeholder (bioRxiv's
+    `citation_publication_date` is `2020/01/01` beside a `citation_date` of `2020-01-28`)."""
+    written = [value for name in _DATES for value in _values(soup, name)]
+    read = [
+        library_date(int(m[1]), int(m[2] or 0), int(m[3] or 0), m.string)
+        for m in map(_DATE.match, written)
+        if m
+    ]
+    if not read:
+        return (written[0] if written else None), DAY
+    day, precision = read[0]
+    days = [other for other, given in read[1:] if isinstance(other, dt.date) and given == DAY]
+    if isinstance(day, dt.date) and (day.month, day.day) == (1, 1) and days and days[0].year == day.year:
+        return days[0], DAY
+    return day, precision
 
 
 def _arxiv_abstract(soup: BeautifulSoup) -> str:
@@ -127,7 +159,9 @@ def _ids(soup: BeautifulSoup) -> Identifiers:
 
 def _arxiv_version(soup: BeautifulSoup) -> str:
     """`v2` where arXiv's dateline says the page shows that version (`last revised 20 Oct
-    2021 (this version, v2)`), else ""."""
+    2021 (this version, v2)`) and the tag names none, else ""."""
+    if _VERSIONED.search(_first(soup, "citation_arxiv_id")):
+        return ""
     dateline = soup.select_one(".dateline")
     match = _THIS_VERSION.search(tag_text(dateline)) if isinstance(dateline, Tag) else None
     return f"v{match[1]}" if match else ""
@@ -153,9 +187,13 @@ journal, proceedings, a book) or who published it (a thesis's school, a report's
 institution)."""
 
 
+def _pages(soup: BeautifulSoup) -> tuple[str, str]:
+    return _first(soup, "citation_firstpage"), _first(soup, "citation_lastpage")
+
+
 def _venue(soup: BeautifulSoup) -> Venue | None:
     kind, named = next(((kind, value) for kind, name in _KINDS if (value := _first(soup, name))), ("", ""))
-    first, last = _first(soup, "citation_firstpage"), _first(soup, "citation_lastpage")
+    first, last = (page if _PAGE.match(page) else "" for page in _pages(soup))
     pages = f"{first}-{last}" if first and last and first != last else first
     publisher = _first(soup, "citation_publisher")
     if kind in (THESIS, REPORT):
