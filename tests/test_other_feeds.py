@@ -57,3 +57,28 @@ def test_a_news_feed_names_no_paper_and_gives_none():
     assert [p.message for p in read.problems] == [
         "not a recognised listing; it looks like an XML document <rss> that no reader knows"
     ]
+
+
+CREATORS = """<?xml version="1.0"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Journal feed</title>
+<item><title>One creator a person</title><link>https://doi.org/10.5555/1</link>
+<dc:creator>Smith, John</dc:creator><dc:creator>Doe, Jane</dc:creator><dc:date>2024-01-02</dc:date></item>
+<item><title>People with semicolons</title><link>https://doi.org/10.5555/2</link>
+<dc:creator>Müller, Hans-Peter; Li, X.</dc:creator><dc:date>2024-01-02</dc:date></item>
+<item><title>Names given first</title><link>https://doi.org/10.5555/3</link>
+<dc:creator>Delong Li, Xu Wang</dc:creator><dc:date>2024-01-02</dc:date></item>
+</channel></rss>
+"""
+
+
+def test_creators_are_read_as_dublin_core_writes_them(tmp_path):
+    """`Family, Given` in each of several `dc:creator`s (as Dublin Core recommends), a list
+    parted by semicolons, or names given first: each person once, given name first."""
+    (tmp_path / "creators.xml").write_text(CREATORS, encoding="utf-8")
+    read = read_snapshot(tmp_path / "creators.xml")
+    assert read.problems == ()
+    assert [[p.name for p in entry.authors] for entry in read.entries] == [
+        ["John Smith", "Jane Doe"],
+        ["Hans-Peter Müller", "X. Li"],
+        ["Delong Li", "Xu Wang"],
+    ]

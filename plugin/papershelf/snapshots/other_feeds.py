@@ -102,14 +102,26 @@ def _first_text(item: Element, *tags: str) -> str:
 
 
 def _creators(item: Element) -> str:
-    """The item's authors as one author line: each `<dc:creator>` (bioRxiv's `Family,
-    Initials` pairs put in the order of a name) or Atom `<author><name>`."""
-    creators = [" ".join(element.text.split()) for element in item.findall(f"{DC}creator")]
-    creators += [author.findtext(f"{ATOM}name") for author in item.findall(f"{ATOM}author")]
-    return ", ".join(_given_first(creator) for creator in creators if creator)
+    """The item's authors as one author line, given names first. Each `<dc:creator>` or Atom
+    `<author><name>` that is one of several names one person (`Smith, John`, which Dublin
+    Core recommends, is John Smith); one that holds them all lists them with semicolons
+    (`Müller, Hans-Peter; Li, X.`), or with commas: bioRxiv's `Family, Initials` pairs
+    (`Kukla, D., Crampton, A.`), else names given first (`Delong Li, Xu Wang`)."""
+    names = [" ".join(element.text.split()) for element in item.findall(f"{DC}creator")]
+    names += [author.findtext(f"{ATOM}name") for author in item.findall(f"{ATOM}author")]
+    names = [name for name in names if name]
+    if len(names) == 1 and ";" not in names[0]:
+        return _pairs_given_first(names[0])
+    return ", ".join(_given_first(person) for name in names for person in name.split(";") if person.strip())
 
 
-def _given_first(line: str) -> str:
+def _given_first(person: str) -> str:
+    """`Smith, John` as `John Smith`; a name with no comma, or more than one, as it is."""
+    parts = [part.strip() for part in person.split(",")]
+    return f"{parts[1]} {parts[0]}" if len(parts) == 2 and all(parts) else person.strip()
+
+
+def _pairs_given_first(line: str) -> str:
     """`Kukla, D., Crampton, A.` as `D. Kukla, A. Crampton`: a line of such pairs only (every
     second part initials); any other line as it is."""
     parts = [part.strip() for part in line.split(",")]
