@@ -336,12 +336,15 @@ def test_a_web_page_s_address_in_howpublished_is_its_link(tmp_path: Path):
     (tmp_path / "refs.bib").write_text(
         "@misc{ESAPI, author = {{OWASP}}, title = {ESAPI datasheet}, year = {2010},\n"
         "  howpublished = {\\url{https://www.owasp.org/images/8/81/Esapi\\_datasheet.pdf}}}\n"
-        "@misc{notes, author = {Lee, Ann}, title = {Notes}, year = {2011}, note = {See \\url{https://x.org/n}}}\n",
+        "@misc{notes, author = {Lee, Ann}, title = {Notes}, year = {2011}, note = {URL: \\url{https://x.org/n}}}\n"
+        "@misc{data, author = {Lee, Ann}, title = {Data}, year = {2011},\n"
+        "  note = {See also \\url{https://other.example.org/x} for the data set}}\n",
         encoding="utf-8",
     )
-    esapi, notes = read_snapshot(tmp_path / "refs.bib").entries
+    esapi, notes, data = read_snapshot(tmp_path / "refs.bib").entries
     assert esapi.ids.url == "https://www.owasp.org/images/8/81/Esapi_datasheet.pdf"
     assert notes.ids.url == "https://x.org/n"
+    assert data.ids.url == ""  # an address a longer note mentions may be anything's
 
 
 def test_an_entry_without_a_title_is_kept_and_said(tmp_path: Path):
@@ -493,6 +496,28 @@ def test_ads_and_inspire_entries_read_as_their_journals_and_names_say(tmp_path: 
     assert bbt.venue is not None and bbt.venue.container == "\\unknownjournal"  # kept, as written
     assert (bbt.date, bbt.date_precision) == (dt.date(2001, 11, 1), MONTH)
     assert undated.date is None
+
+
+def test_a_dollar_sign_alone_opens_no_math(tmp_path: Path):
+    """`5$ per {GPU}`: one `$` is a price, and the braces after it protect case as ever."""
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, author = {Lee, Ann}, title = {Pricing at 5$ per {GPU} hour}, year = 2020}\n"
+        "@article{b, author = {Lee, Ann}, title = {Costs in {US$} and {EUR} of {GPU}s}, year = 2020}\n",
+        encoding="utf-8",
+    )
+    titles = [entry.title for entry in read_snapshot(tmp_path / "refs.bib").entries]
+    assert titles == ["Pricing at 5$ per GPU hour", "Costs in US$ and EUR of GPUs"]
+
+
+def test_a_thesis_whose_type_says_masters_is_a_masters_thesis(tmp_path: Path):
+    (tmp_path / "refs.bib").write_text(
+        "@thesis{a, author = {Lee, Ann}, title = {A}, institution = {MIT}, type = {mathesis}}\n"
+        "@phdthesis{b, author = {Lee, A}, title = {B}, school = {MIT}, type = {Master's thesis}}\n"
+        "@thesis{c, author = {Lee, Ann}, title = {C}, institution = {MIT}, type = {phdthesis}}\n",
+        encoding="utf-8",
+    )
+    kinds = [entry.venue and entry.venue.kind for entry in read_snapshot(tmp_path / "refs.bib").entries]
+    assert kinds == ["mastersthesis", "mastersthesis", "phdthesis"]
 
 
 def test_braces_inside_math_are_the_formulas_own(tmp_path: Path):

@@ -65,6 +65,11 @@ _NOT_PAPERS = {"string", "preamble", "comment"}
 _PROSE_BEFORE = 3
 """Lines of text a `.bib` library has before its first entry at most (a title, a note)."""
 _URL_MACRO = re.compile(r"\\url\{([^{}\s]+)\}")
+_URL_NOTE = re.compile(
+    r"(?:(?:url|online|available(?: at)?|accessed(?: at)?)\s*:?\s*)?\\url\{([^{}\s]+)\}\.?", re.IGNORECASE
+)
+_MASTERS = re.compile(r"\bma(?:ster|thesis)|\bmsc\b", re.IGNORECASE)
+"""A thesis `type` that says it is a master's (biblatex's `mathesis`, `Master's thesis`)."""
 _MENTIONS = ("doi", "url", "journal", "journaltitle", "note", "howpublished", "eprint", "number")
 """Where an entry may name its arXiv paper without an arXiv `eprint` (see `_ids`)."""
 _VERBATIM = ("doi", "url", "eprint")
@@ -314,6 +319,8 @@ def _venue(kind: str, fields: dict[str, str]) -> Venue | None:
     kind = _KINDS.get(kind, "")
     if kind == CHAPTER and not fields.get("booktitle"):
         kind = BOOK
+    if kind == THESIS and _MASTERS.search(fields.get("type", "")):
+        kind = MASTERS_THESIS  # biblatex's `@thesis{..., type = {mathesis}}`, Zotero's `Master's thesis`
     if not kind:
         return None
     volume, number, pages = (_plain(fields.get(name, "")) for name in ("volume", "number", "pages"))
@@ -364,9 +371,11 @@ def _plain(value: str) -> str:
     out: list[str] = []
     arguments: list[bool] = []
     math = False
+    dollars = [i for i, char in enumerate(value) if char == "$" and (i == 0 or value[i - 1] != "\\")]
+    closing = set(dollars[: len(dollars) // 2 * 2])  # a last one left alone (`5$ per {GPU}`) opens no math
     for index, char in enumerate(value):
         escaped = index > 0 and value[index - 1] == "\\"
-        if char == "$" and not escaped:
+        if char == "$" and index in closing:
             math = not math
             out.append(char)
         elif math:
@@ -455,10 +464,11 @@ def _ids(fields: dict[str, str]) -> Identifiers:
 
 
 def _url_in(fields: dict[str, str]) -> str:
-    """The `\\url{...}` of `howpublished` or `note`, where classic bibtex styles, which have
-    no `url` field, are given a web page's address."""
-    match = next(
-        (m for name in ("howpublished", "note") if (m := _URL_MACRO.search(fields.get(name, "")))), None
+    """The `\\url{...}` of `howpublished`, or of a `note` that is the address alone
+    (`\\url{...}`, `URL: \\url{...}`), where classic bibtex styles, which have no `url` field,
+    are given a web page's address; an address a longer note mentions may be anything's."""
+    match = _URL_MACRO.search(fields.get("howpublished", "")) or _URL_NOTE.fullmatch(
+        fields.get("note", "").strip()
     )
     return _verbatim(match[1].strip()) if match else ""
 
