@@ -213,6 +213,24 @@ Categories: astro-ph.GA
 """
 
 
+@pytest.mark.parametrize(
+    ("authors", "names"),
+    [
+        ("Alice Smith (1), Bob Jones, (2) Carl Diaz", ["Alice Smith", "Bob Jones", "Carl Diaz"]),
+        ("Alice Smith, (2) Bob Jones ((2) CMU)", ["Alice Smith", "(CMU) Bob Jones"]),
+    ],
+)
+def test_a_comma_before_numbers_that_begin_a_name_parts_the_names(authors: str, names: list[str]):
+    """The comma goes with the numbers only where they end a name: before a name they
+    begin (the key cut off, or numbers written first), it parts two authors, as it did."""
+    record = COMMA_BEFORE_MARKS.replace(
+        "Authors: Eunhyeuk Kim (1), Myung Gyoon Lee, (1), and Doug Geisler (2) ((1) Seoul\n"
+        "  National University, Korea (2) Universidad de Concepcion, Chile)",
+        f"Authors: {authors}",
+    )
+    assert [p.name for p in from_text(record).entries[0].authors] == names
+
+
 def test_a_comma_before_a_names_affiliation_number_leaves_it_the_names():
     """`Myung Gyoon Lee, (1), and` (a real astro-ph record's line): the number is Lee's,
     not an author `(Seoul National University, Korea)` of its own."""

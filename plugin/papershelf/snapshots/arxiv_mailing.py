@@ -52,9 +52,12 @@ _TRAILING_SPACE = re.compile(r" +$", re.MULTILINE)
 _DAY_HEADER = re.compile(r"^/\* (.+?) \*/$", re.MULTILINE)
 _FIELD = re.compile(r"^([A-Za-z-]+): ?(.*)$")
 _NUMBERED = re.compile(r"\((\d+)\)\s*")
-_MARKS = re.compile(r"(,\s*)?\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)")
+_MARKS = re.compile(
+    r"(,\s*(?=\([^()]*\)\s*(?:,|and\b|$)))?\(\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*(?:,\s*([^()]*))?\)"
+)
 """A name's affiliation numbers (`(1 and 2)`, `(5, on behalf of the team)`), and a comma an
-author put before them (`Myung Gyoon Lee, (1), and ...`), which would part them from the name."""
+author put before them when they end the name (`Myung Gyoon Lee, (1), and ...`), which would
+part them from it; not when a name follows them (`Alice Smith, (2) Bob Jones`)."""
 
 
 def looks_like_arxiv_mailing(text: str) -> bool:
