@@ -82,3 +82,24 @@ def test_creators_are_read_as_dublin_core_writes_them(tmp_path):
         ["Hans-Peter Müller", "X. Li"],
         ["Delong Li", "Xu Wang"],
     ]
+
+
+def test_a_publishers_feed_gives_the_abstract_the_journal_and_a_clean_link():
+    """The abstract in `dc:description` where `<description>` is a line about the issue, its
+    heading left out; the journal, volume and pages from PRISM's tags (but a
+    `prism:publicationName` that is the article's own title, as one publisher writes it);
+    a link without its tracking parameters; a DOI said in a description; and a preprint's
+    DOI without the version its link adds."""
+    read = read_snapshot(FEEDS / "publisher-rss1-prism.xml")
+    assert read.problems == ()
+    growth, bats, microglia = read.entries
+    assert growth.abstract.startswith("We follow the growth of children") and not growth.truncated
+    assert growth.venue is not None
+    assert (growth.venue.container, growth.venue.volume, growth.venue.pages) == (
+        "The Journal of Examples",
+        "203",
+        "68-75.e2",
+    )
+    assert growth.ids.url == "https://journal.example.org/article/S0001(18)1/fulltext?v=2"
+    assert bats.venue is None and bats.ids.doi == "10.5555/jex.2021.2"
+    assert microglia.ids.doi == "10.1101/2021.03.20.436288"

@@ -88,7 +88,7 @@ def test_a_preprint_servers_page_gives_the_day_not_its_placeholder():
     (paper,) = read_snapshot(PAGES / "preprint-page.html").entries
     assert (paper.date, paper.date_precision) == (dt.date(2020, 1, 28), DAY)
     assert paper.abstract == "We keep hepatocytes working for six weeks in CO2."
-    assert paper.venue is not None and (paper.venue.container, paper.venue.pages) == ("bioRxiv", "")
+    assert paper.venue is None  # a preprint server is no venue, as arXiv is none
     assert [p.name for p in paper.authors] == ["David A. Kukla", "John Smith, Jr."]
 
 

@@ -231,7 +231,7 @@ _BLOCK_MARKUP = re.compile(
     re.IGNORECASE,
 )
 _INLINE_MARKUP = re.compile(
-    r"</?(?:jats:[a-z-]+|span|strong|b|em|i|u|sup|sub|sc|italic|bold)" + _ATTRIBUTES, re.IGNORECASE
+    r"</?(?:jats:[a-z-]+|span|strong|b|em|i|u|sup|sub|sc|italic|bold|a|font)" + _ATTRIBUTES, re.IGNORECASE
 )
 
 
@@ -254,10 +254,10 @@ def published(
     """The venue a library entry gives, if it names one: a journal, proceedings or book
     that holds the paper (`CONTAINED` kinds), or for a book, thesis or report, at least who
     published it or its kind alone. Google Scholar's `journal = {arXiv preprint
-    arXiv:...}` and DBLP's `CoRR` say the paper is an arXiv preprint, which its identifiers
-    say already."""
+    arXiv:...}`, DBLP's `CoRR` and a page's `bioRxiv` say the paper is a preprint (of
+    arXiv, bioRxiv, medRxiv, ...), which is no venue."""
     container, publisher = " ".join(container.split()), " ".join(publisher.split())
-    if "arxiv" in container.lower() or container == "CoRR" or (kind in CONTAINED and not container):
+    if "rxiv" in container.lower() or container == "CoRR" or (kind in CONTAINED and not container):
         return None
     pages = _PAGE_RANGE.sub("-", " ".join(pages.split()))
     return Venue(kind, container, " ".join(volume.split()), " ".join(number.split()), pages, publisher)

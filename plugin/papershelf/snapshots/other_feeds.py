@@ -18,20 +18,35 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from papershelf.library.identifiers import arxiv_ids, find_doi
-from papershelf.model import Entry, Identifiers, Listing, Problem, Sighting
+from papershelf.model import ARTICLE, Entry, Identifiers, Listing, Problem, Sighting, Venue
 from papershelf.snapshots.arxiv_rdf import RDF, RSS1
 from papershelf.snapshots.arxiv_rss import ATOM, DC, iso_day
 from papershelf.snapshots.dates import parse_mail_date
-from papershelf.snapshots.entries import RawEntry, build_entry, gathered, without_markup
+from papershelf.snapshots.entries import RawEntry, build_entry, gathered, published, without_markup
 from papershelf.snapshots.names import reads_as_names
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["is_other_feed", "read_other_feed"]
 
-PRISM = "{http://prismstandard.org/namespaces/basic/2.0/}"
-_PRISMS = (PRISM, "{http://purl.org/rss/1.0/modules/prism/}")
+CONTENT = "{http://purl.org/rss/1.0/modules/content/}"
+_DESCRIPTIONS = (
+    f"{DC}description",
+    "description",
+    f"{RSS1}description",
+    f"{ATOM}summary",
+    f"{CONTENT}encoded",
+    f"{ATOM}content",
+)
+_ABSTRACT_AT_LEAST = 200
+"""Characters a description needs to be taken for the abstract before a later, longer one."""
+_HEADING = re.compile(r"^abstract\s*[:.]?\s+", re.IGNORECASE)
+_PAGE = re.compile(r"^[A-Za-z]?\d+(?:\.e\d+)?$")
+"""A page (`68`, `e1234`, Elsevier's `75.e2`); bioRxiv's `2020.01.28.923011` is none."""
+_PREPRINT_DOI = "10.1101/"
+_VERSION = re.compile(r"v\d+$")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?[\s-]*)+$")
 """What follows a family name in `Family, Initials` pairs: `D.`, `A. J.`, `J.-P.`, `Ch.`."""
 _NAMES_THEN_TEXT = re.compile(r"^(?P<names>[^—]{3,400}?)\s+[—–]\s+(?P<text>\S.*)$", re.DOTALL)
@@ -74,9 +89,7 @@ def _entry(item: Element, topic: str, file: str) -> tuple[Entry | None, list[Pro
     title = " ".join(_first_text(item, "title", f"{RSS1}title", f"{ATOM}title", f"{DC}title").split())
     if not title:
         return None, [Problem(at, "feed item without a title skipped")]
-    abstract = without_markup(
-        _first_text(item, "description", f"{RSS1}description", f"{ATOM}summary", f"{ATOM}content")
-    )
+    abstract = _abstract(item)
     names = _creators(item)
     if (
         not names
@@ -93,8 +106,56 @@ def _entry(item: Element, topic: str, file: str) -> tuple[Entry | None, list[Pro
         abstract=abstract,
         ids=_ids(item),
         abstract_expected=False,
+        venue=_venue(item),
     )
     return build_entry(raw, topic)
+
+
+def _abstract(item: Element) -> str:
+    """The first of the item's descriptions that reads as an abstract, its markup and heading
+    (`Abstract`) left out: Wiley's `<description>` is `TAXON, EarlyView.` beside the abstract
+    in `<dc:description>`; else the longest (a description cut short is marked so)."""
+    texts = [_HEADING.sub("", without_markup(_first_text(item, tag)).strip()) for tag in _DESCRIPTIONS]
+    texts = [" ".join(text.split()) for text in texts if text]
+    return next((text for text in texts if len(text) >= _ABSTRACT_AT_LEAST), max(texts, key=len, default=""))
+
+
+def _venue(item: Element) -> Venue | None:
+    """The journal PRISM's tags name (`prism:publicationName`, `volume`, `number`, pages)."""
+    journal = _prism(item, "publicationName")
+    titles = {" ".join(_first_text(item, tag).split()) for tag in ("title", f"{RSS1}title", f"{DC}title")}
+    if not journal or journal in titles:  # Taylor & Francis name each article so
+        return None
+    first, last = (
+        page if _PAGE.match(page) else ""
+        for page in (_prism(item, "startingPage"), _prism(item, "endingPage"))
+    )
+    pages = f"{first}-{last}" if first and last and first != last else first
+    return published(ARTICLE, journal, _prism(item, "volume"), _prism(item, "number"), pages)
+
+
+def _prism(item: Element, name: str) -> str:
+    """A PRISM tag's text, whichever version's namespace the feed uses."""
+    return next(
+        (
+            child.text.strip()
+            for child in item.children
+            if child.tag.endswith("}" + name) and "prism" in child.tag
+        ),
+        "",
+    )
+
+
+def _untracked(link: str) -> str:
+    """A link without its tracking parameters (`utm_source=Mobile Safari UI/WKWebView`, as
+    PubMed's feed writes them, spaces and all: no link a page could offer)."""
+    parts = urlsplit(link.strip())
+    query = [
+        (name, value)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        if not name.startswith("utm_")
+    ]
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 def _first_text(item: Element, *tags: str) -> str:
@@ -131,14 +192,9 @@ def _pairs_given_first(line: str) -> str:
 
 
 def _date(item: Element) -> dt.date | str | None:
-    for tag in (
-        f"{DC}date",
-        *(f"{prism}publicationDate" for prism in _PRISMS),
-        f"{ATOM}published",
-        f"{ATOM}updated",
-    ):
-        if text := item.findtext(tag):
-            return iso_day(text)
+    dated = (item.findtext(f"{DC}date"), _prism(item, "publicationDate"), item.findtext(f"{ATOM}published"))
+    if text := next((text for text in (*dated, item.findtext(f"{ATOM}updated")) if text), ""):
+        return iso_day(text)
     written = item.findtext("pubDate")  # RFC 822, or ISO 8601 where a feed writes that instead
     return (parse_mail_date(written) or iso_day(written)) if written else None
 
@@ -155,9 +211,15 @@ def _ids(item: Element) -> Identifiers:
     ]
     arxiv = (text for text in [*links, *named] if "arxiv" in text.lower())  # a bare number is no arXiv id
     found = next((ids for text in arxiv if (ids := arxiv_ids(text))), Identifiers())
+    said = [
+        text
+        for text in (item.findtext("description"), item.findtext(f"{RSS1}description"))
+        if "doi" in text.lower()
+    ]
     doi = next(
-        (doi for text in [*named, item.findtext(f"{PRISM}doi"), *links] if text and (doi := find_doi(text))),
+        (doi for text in [*named, _prism(item, "doi"), *links, *said] if text and (doi := find_doi(text))),
         "",
     )
-    url = found.url or next((link.strip() for link in links if link.strip()), "")
+    doi = _VERSION.sub("", doi) if doi.startswith(_PREPRINT_DOI) else doi  # bioRxiv's link: `...436288v3`
+    url = found.url or next((_untracked(link) for link in links if link.strip()), "")
     return Identifiers(found.arxiv, found.arxiv_version, found.primary_class, doi, url, found.pdf_url)
