@@ -107,3 +107,20 @@ def test_a_listing_page_with_a_title_and_an_author_tag_is_still_a_listing(tmp_pa
     tags += '<meta name="citation_author" content="Jane Editor">'
     (tmp_path / "tagged.html").write_text(listing.replace("<head>", "<head>" + tags, 1), encoding="utf-8")
     assert len(read_snapshot(tmp_path / "tagged.html").entries) == 3
+
+
+def test_a_repository_page_gives_dublin_cores_abstract_and_day_and_its_landing_page():
+    """HAL's and Springer's pages give the abstract in `DC.description` and the day in
+    `DC.Date` beside a placeholder 1 January; the landing page is Open Graph's address,
+    not the PDF."""
+    (paper,) = read_snapshot(PAGES / "repository-page.html").entries
+    assert paper.abstract == "This thesis deals with graph colouring games."
+    assert paper.date == dt.date(2015, 2, 9)
+    assert (paper.ids.url, paper.ids.pdf_url) == (
+        "https://theses.example.org/tel-0001",
+        "https://theses.example.org/tel-0001/document",
+    )
+    assert paper.venue is not None and (paper.venue.kind, paper.venue.publisher) == (
+        "phdthesis",
+        "Université de Montpellier",
+    )

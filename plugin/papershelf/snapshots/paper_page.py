@@ -48,6 +48,8 @@ _DATES = ("citation_publication_date", "citation_date", "citation_online_date")
 day, `citation_online_date` the shown version's."""
 _CATEGORY = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)\s*$")
 _DESCRIPTOR = re.compile(r"^\s*Abstract:\s*")
+_ABSTRACTS = ("citation_abstract", "dcterms.abstract", "dc.description")
+"""Where pages give the abstract: Google Scholar's tag, else Dublin Core's (Springer, HAL)."""
 _THIS_VERSION = re.compile(r"this version, v(\d+)")
 _VERSIONED = re.compile(r"v\d+$")
 _HEADING = re.compile(r"^\s*abstract\s*[:.]?\s+", re.IGNORECASE)
@@ -72,7 +74,8 @@ def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
     at = Sighting(file, getattr(title_tag, "sourceline", None) or 1)
     names = [_name_and_family(name) for name in _values(soup, "citation_author")]
     date, precision = _date(soup)
-    abstract = _HEADING.sub("", without_markup(_first(soup, "citation_abstract"))) or _arxiv_abstract(soup)
+    tagged = next((text for name in _ABSTRACTS if (text := _first(soup, name))), "")
+    abstract = _HEADING.sub("", without_markup(tagged)) or _arxiv_abstract(soup)
     ids = _ids(soup)
     raw = RawEntry(
         title=_first(soup, "citation_title"),
@@ -94,8 +97,10 @@ def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
 
 
 def _values(soup: BeautifulSoup, name: str) -> list[str]:
-    """Each non-empty value of the meta tags of that name, its space made single."""
-    tags = soup.find_all("meta", attrs={"name": name})
+    """Each non-empty value of the meta tags of that name (in any case: `DC.Date`,
+    `dc.date`), its space made single."""
+    wanted = name.lower()
+    tags = soup.find_all("meta", attrs={"name": lambda value: value is not None and value.lower() == wanted})
     values = (" ".join(str(tag.get("content", "")).split()) for tag in tags if isinstance(tag, Tag))
     return [value for value in values if value]
 
@@ -119,9 +124,10 @@ def _name_and_family(name: str) -> tuple[str, str]:
 def _date(soup: BeautifulSoup) -> tuple[dt.date | str | None, str]:
     """The first date tag that reads as one, with what it gives (a year, a month, a day);
     one that does not is the entry's date as written, which the entry reports. A 1 January
-    that another tag's day of the same year contradicts is a placeholder (bioRxiv's
-    `citation_publication_date` is `2020/01/01` beside a `citation_date` of `2020-01-28`)."""
-    written = [value for name in _DATES for value in _values(soup, name)]
+    that another tag's day of the same year contradicts (Dublin Core's `DC.Date` among them)
+    is a placeholder (bioRxiv's `citation_publication_date` is `2020/01/01` beside a
+    `DC.Date` of `2020-03-27`)."""
+    written = [value for name in (*_DATES, "dc.date") for value in _values(soup, name)]
     read = [
         library_date(int(m[1]), int(m[2] or 0), int(m[3] or 0), m.string)
         for m in map(_DATE.match, written)
@@ -168,10 +174,14 @@ def _arxiv_version(soup: BeautifulSoup) -> str:
 
 
 def _canonical(soup: BeautifulSoup) -> str:
+    """The paper's landing page: the page's canonical link, the tags that name it, or the
+    address Open Graph gives; never its PDF, where another is given."""
     link = soup.find("link", attrs={"rel": "canonical"})
     if isinstance(link, Tag) and link.get("href"):
         return str(link["href"])
-    return _first(soup, "citation_abstract_html_url")
+    named = (_first(soup, name) for name in ("citation_abstract_html_url", "citation_fulltext_html_url"))
+    graph = soup.find("meta", attrs={"property": "og:url"})
+    return next(filter(None, named), str(graph.get("content", "")) if isinstance(graph, Tag) else "")
 
 
 _KINDS = (
