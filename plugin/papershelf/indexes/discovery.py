@@ -305,11 +305,13 @@ class _Group:
 
     def takes(self, candidate: _Candidate) -> bool:
         """A twin: nearly the same papers, or its words are forms of a member's, in the
-        same order or `nominalised`."""
+        same order or `nominalised` where a paper names the subject both ways (`Simulated
+        annealing` and `Annealing simulation` name two subjects that no paper may join)."""
         return twin_papers(candidate.papers, self.papers) or any(
             word_forms(candidate.phrase, member.phrase)
             or (
                 _forms_key(candidate.phrase) == _forms_key(member.phrase)
+                and not candidate.papers.isdisjoint(member.papers)
                 and nominalised(candidate.name, member.name)
             )
             for member in self.members
