@@ -49,6 +49,7 @@ from papershelf.text.rules import split_math
         # citations in an abstract: their keys, as a reference marker shows them
         ("appropriate~\\cite{mimic_demo,mimic}. Our", "appropriate [mimic_demo, mimic]. Our"),
         ("In \\cite{SXY}, see \\citep[p.~3]{a, b}", "In [SXY], see [a, b]"),
+        ("all of \\citep*{x, y}, none of\\cite{}", "all of [x, y], none of"),
         ("a ~2x speedup, \\cite cut, \\cite{unclosed", "a ~2x speedup, \\cite cut, \\cite{unclosed"),
         # INSPIRE's `{\\relax Yu}` (two letters, one initial) and a typewriter quote
         ("Sinyukov, {\\relax Yu}. M.", "Sinyukov, Yu. M."),

@@ -257,10 +257,13 @@ def test_csl_rich_text_is_read_as_text_with_its_protected_capitals(tmp_path: Pat
          "title": 'Learning <span class="nocase">GPU</span> kernels in <i>C</i>',
          "author": [{"family": "Lee", "given": "Ann"}], "issued": {"date-parts": [[2020]]},
          "container-title": 'Journal of <span class="nocase">AI</span> &amp; Systems'},
+        {"id": "b", "type": "article-journal", "title": "Q&amp;A systems",
+         "author": [{"family": "Lee", "given": "Ann"}], "issued": {"date-parts": [[2020]]}},
     ]  # fmt: skip
     (tmp_path / "rich.json").write_text(json.dumps(items), encoding="utf-8")
-    (entry,) = read_snapshot(tmp_path / "rich.json").entries
+    entry, plain = read_snapshot(tmp_path / "rich.json").entries
     assert (entry.title, entry.cased) == ("Learning GPU kernels in C", ("GPU",))
+    assert plain.title == "Q&A systems"  # an entity with no tag beside it, read all the same
     assert entry.venue is not None and entry.venue.container == "Journal of AI & Systems"
 
 
@@ -383,6 +386,8 @@ def test_a_venue_is_data_in_every_export_and_on_the_page():
     paper = _paper("odd1", venue)
     container = json.loads(csljson_file([paper]))[0]["container-title"]
     assert "<i>" not in container and "\\$" not in container and "α" in container
+    press = _paper("odd2", Venue(BOOK, "", publisher="The <i>x</i> Press"))
+    assert "<i>" not in json.loads(csljson_file([press]))[0]["publisher"]  # text, no CSL markup
     shown = shown_venue(venue)
     assert (
         shown.container.count("<math") == 1 and "<i>" not in shown.container and "\\$" not in shown.container

@@ -96,6 +96,7 @@ class Identifiers:
         )
 
 
+# The kinds of `Venue`, named as BibTeX names their entry types.
 ARTICLE, PROCEEDINGS = "article", "inproceedings"
 BOOK, CHAPTER, THESIS, MASTERS_THESIS, REPORT = (
     "book",
@@ -104,7 +105,6 @@ BOOK, CHAPTER, THESIS, MASTERS_THESIS, REPORT = (
     "mastersthesis",
     "techreport",
 )
-"""The kinds of `Venue`, named as BibTeX names their entry types."""
 CONTAINED = frozenset({ARTICLE, PROCEEDINGS, CHAPTER})
 """The kinds of paper that are part of something else (a journal, proceedings, a book)."""
 

@@ -47,9 +47,9 @@ _CSL_TYPES = {
     MASTERS_THESIS: "thesis",
     REPORT: "report",
 }
+"""The CSL type of a paper of each kind a library gives; a preprint is `article`."""
 _GENRES = {THESIS: "PhD thesis", MASTERS_THESIS: "Master's thesis"}
 """What kind of thesis, which CSL says in `genre` (as Zotero writes a thesis's type)."""
-"""The CSL type of a paper published in a journal or proceedings; a preprint is `article`."""
 _ITEM_END = b"\n }"
 """How an item (an element of the array, one space in) ends."""
 
@@ -113,7 +113,7 @@ def _item(paper: Paper) -> dict[str, object]:
     if venue := paper.venue:
         published = {
             "container-title": csl_title(venue.container),
-            "publisher": venue.publisher,
+            "publisher": _TAG_LIKE.sub(_KEPT_LESS_THAN, venue.publisher),
             "genre": _GENRES.get(venue.kind, ""),
             "volume": venue.volume,
             "number" if venue.kind == REPORT else "issue": venue.number,

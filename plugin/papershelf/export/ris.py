@@ -46,9 +46,9 @@ _RIS_TYPES = {
     MASTERS_THESIS: "THES",
     REPORT: "RPRT",
 }
+"""The RIS type of a paper of each kind a library gives; a preprint is `GEN`."""
 _THESIS_TYPES = {THESIS: "Ph.D. thesis", MASTERS_THESIS: "Master's thesis"}
 """A thesis's kind, in `M3` (Type of Work), as EndNote and Zotero write it."""
-"""The RIS type of a paper published in a journal or proceedings; a preprint is `GEN`."""
 
 
 class _Writer(rispy.RisWriter):

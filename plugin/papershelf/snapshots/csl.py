@@ -10,6 +10,7 @@ is no DOI yet: the full one is taken from `URL` when it is a doi.org address.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import re
 from dataclasses import replace
@@ -164,9 +165,10 @@ def _rich(text: str) -> tuple[str, tuple[str, ...]]:
     text, and the words with capitals a `nocase` span protects, as a `.bib` file's braces
     do (Better BibTeX and papershelf's own export write them so: `<span
     class="nocase">GPU</span>`)."""
-    protected = (without_markup(span).split() for span in _NOCASE.findall(text))
+    protected = (html.unescape(without_markup(span)).split() for span in _NOCASE.findall(text))
     cased = (word_core(word) for words in protected for word in words)
-    return without_markup(text), tuple(dict.fromkeys(w for w in cased if any(c.isupper() for c in w)))
+    plain = html.unescape(without_markup(text))  # `&amp;` with or without tags beside it
+    return plain, tuple(dict.fromkeys(w for w in cased if any(c.isupper() for c in w)))
 
 
 def _own_id(item: dict[str, object]) -> str:

@@ -295,7 +295,7 @@ class _Decoder:
     def _cited(self) -> str | None:
         """`\\cite[p. 3]{a,b}` as `[a, b]`, its notes left out, and the tie before it
         (`MEGNet~\\cite{x}`) a space; None where no closed group of keys follows."""
-        at = self.pos
+        at = self.pos + self.text.startswith("*", self.pos)  # `\\citep*{x}`: all authors named
         while self.text.startswith("[", at) and (note_end := self.text.find("]", at)) > 0:
             at = note_end + 1
         close = self.closing.get(at) if self.text.startswith("{", at) else None
@@ -305,8 +305,8 @@ class _Decoder:
         out = self.frames[-1].out
         if out and out[-1].endswith("~"):
             out[-1] = out[-1][:-1] + " "
-        keys = (key.strip() for key in self.text[at + 1 : close].split(","))
-        return "[" + ", ".join(key for key in keys if key) + "]"
+        keys = [key.strip() for key in self.text[at + 1 : close].split(",") if key.strip()]
+        return "[" + ", ".join(keys) + "]" if keys else ""
 
     def _verbatim_macro(self, start: int) -> str:
         """An unknown macro stays visible, with its braced arguments, as the source wrote it."""

@@ -157,12 +157,12 @@ JOURNAL_MACROS = {
     "planss": "Planetary and Space Science",
     "procspie": "Proceedings of the SPIE",
 }
-# Commands whose single argument is ordinary text: keep the text, drop the formatting.
 # Citations in an abstract (`In \\cite{SXY}, the authors show`): the keys are all a reader
 # gets, shown as a reference marker is, `[SXY]`.
 CITATIONS = frozenset(
     {"cite", "citep", "citet", "citealt", "citealp", "citeauthor", "parencite", "autocite", "textcite"}
 )
+# Commands whose single argument is ordinary text: keep the text, drop the formatting.
 TEXT_COMMANDS = frozenset(
     {
         "emph",
