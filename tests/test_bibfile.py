@@ -359,6 +359,34 @@ def test_an_entry_without_a_title_is_kept_and_said(tmp_path: Path):
     assert [str(problem) for problem in read.problems] == ["refs.bib:1: BibTeX entry 'brooks11' has no title"]
 
 
+def test_macros_another_bib_file_of_the_folder_defines_are_used(tmp_path: Path):
+    """`IEEEabrv.bib` of `@string`s beside `refs.bib`, as `\\bibliography{IEEEabrv,refs}`
+    reads them: the journal the macro names, no warning, and the file of macros is no
+    mistake; a macro no file defines still reads as empty, with its warning. An edit of
+    the file of macros reaches the next reading, though `refs.bib` did not change."""
+    from papershelf.snapshots.folder import SnapshotFolder
+
+    (tmp_path / "IEEEabrv.bib").write_text('@STRING{IEEE_J_AC = "{IEEE} Trans. Autom. Control"}\n', "utf-8")
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, author = {Lee, Ann}, title = {Control}, journal = IEEE_J_AC, year = 2020}\n"
+        "@article{b, author = {Lee, Ann}, title = {Other}, journal = IEEE_J_XX, year = 2020}\n",
+        encoding="utf-8",
+    )
+    folder = SnapshotFolder(tmp_path)
+    abbreviations, refs = folder.listings()
+    assert abbreviations.problems == () and abbreviations.entries == ()
+    assert [e.venue and e.venue.container for e in refs.entries] == ["IEEE Trans. Autom. Control", None]
+    assert [p.message for p in refs.problems] == [
+        "undefined @string macro 'IEEE_J_XX': read as empty, as bibtex does"
+    ]
+    (tmp_path / "IEEEabrv.bib").write_text('@STRING{IEEE_J_AC = "{IEEE} Transactions on Control"}\n', "utf-8")
+    refs = folder.listings()[1]
+    assert (
+        refs.entries[0].venue is not None
+        and refs.entries[0].venue.container == "IEEE Transactions on Control"
+    )
+
+
 FAMILIES = {
     "bib": (
         "lib.bib",

@@ -107,15 +107,17 @@ def looks_like_bibtex(text: str) -> bool:
     return sum(1 for line in before if line.strip() and not line.lstrip().startswith("%")) <= _PROSE_BEFORE
 
 
-def parse_bibtex(text: str, file: str) -> Listing:
+def parse_bibtex(text: str, file: str, shared: Mapping[str, str] | None = None) -> Listing:
     """The whole file at once (pybtex sets up a parser per call: 7 ms, most of an entry's
     cost); if pybtex refuses it, block by block (each `@` at the start of a line to the
-    next), so that a broken entry costs only itself."""
+    next), so that a broken entry costs only itself. `shared`: the `@string` macros other
+    `.bib` files of the folder define (`string_macros`), as bibtex reads the files a
+    document's `\\bibliography{IEEEabrv,refs}` names one after the other."""
     starts = [(match.start(), match[1].lower()) for match in _START.finditer(text)]
     lines = line_numbers(text, [start for start, _ in starts])
     papers = [number for number, (_, kind) in enumerate(starts) if kind not in _NOT_PAPERS]
     try:
-        data, lenient = _parsed(text, _Macros())
+        data, lenient = _parsed(text, _Macros(shared))
         whole = list(data.entries.items())
     except PybtexError:
         whole, lenient = [], []
@@ -126,10 +128,29 @@ def parse_bibtex(text: str, file: str) -> Listing:
         )
         problems += [_lenient_problem(error, file, 0, at, Sighting(file, 1)) for error in lenient]
     else:
-        entries, problems = gathered(_one_by_one(text, starts, lines, file))
-    if not papers:
+        entries, problems = gathered(_one_by_one(text, starts, lines, file, shared))
+    if not papers and not any(kind == "string" for _, kind in starts):  # a file of macros is no mistake
         problems.append(Problem(Sighting(file, 1), "no BibTeX entries found"))
     return Listing(file, "", tuple(entries), tuple(problems), found=len(papers))
+
+
+def string_macros(text: str) -> dict[str, str]:
+    """The `@string` macros a `.bib` text defines, by name (none where pybtex cannot read it):
+    what another file of the folder may use (`parse_bibtex`'s `shared`)."""
+    macros = _Macros()
+    try:
+        _parsed(text, macros)
+    except PybtexError:
+        return {}
+    return {
+        name: CaseInsensitiveDict.__getitem__(macros, name)
+        for name in macros
+        if name.lower() not in month_names
+    }
+
+
+UNDEFINED_MACRO = "undefined @string macro"
+"""How a warning of a macro no `@string` of the file defines begins."""
 
 
 class _ExpansionLimit(PybtexError):
@@ -146,8 +167,9 @@ class _Macros(CaseInsensitiveDict):
     LONGEST = 2**16
     LIMIT = 2**24
 
-    def __init__(self) -> None:
+    def __init__(self, shared: Mapping[str, str] | None = None) -> None:
         super().__init__(month_names)
+        self.update(shared or {})
         self.left = self.LIMIT
 
     def __getitem__(self, name: str) -> str:
@@ -201,7 +223,7 @@ def _lenient_problem(
     file), or at the line of the entry its message names (else `at`)."""
     if isinstance(error, UndefinedMacro):
         name = str(error).rsplit(": ", 1)[-1]
-        why = f"undefined @string macro {name!r}: read as empty, as bibtex does"
+        why = f"{UNDEFINED_MACRO} {name!r}: read as empty, as bibtex does"
         return Problem(Sighting(file, error.lineno + shift), why)
     duplicate = _DUPLICATE.fullmatch(str(error))
     key, field = (duplicate[1], duplicate[2]) if duplicate else ("", "")
@@ -210,12 +232,12 @@ def _lenient_problem(
 
 
 def _one_by_one(
-    text: str, starts: list[tuple[int, str]], lines: list[int], file: str
+    text: str, starts: list[tuple[int, str]], lines: list[int], file: str, shared: Mapping[str, str] | None
 ) -> Iterator[tuple[Entry | None, list[Problem]]]:
     """Each entry and `@string` block read on its own, with the macros of the `@string`
     blocks above it (a broken one is a warning, and costs only the entries that use its
     macro); pybtex's `line N` made the file's line."""
-    macros = _Macros()
+    macros = _Macros(shared)
     for number, (start, kind) in enumerate(starts):
         if kind in ("preamble", "comment"):
             continue

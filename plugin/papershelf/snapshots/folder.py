@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots import read_snapshot
+from papershelf.snapshots.bibfile import UNDEFINED_MACRO, string_macros
+from papershelf.snapshots.decoding import decode_snapshot
 from papershelf.snapshots.reader import MAX_SNAPSHOT_BYTES, read_bounded
 
 if TYPE_CHECKING:
@@ -98,7 +100,7 @@ class SnapshotFolder:
         self._cache = {path: read for (_, path), read in zip(named, reads, strict=True) if read.final}
         if self.stored is not None:
             self.stored.save(name for name, _ in named)
-        listings = [read.listing for read in reads] + found.skipped
+        listings = _with_shared_macros([read.listing for read in reads], named) + found.skipped
         return sorted(listings, key=lambda listing: listing.file)
 
     def _read(self, name: str, path: Path) -> _Read:
@@ -139,6 +141,50 @@ class SnapshotFolder:
         return listing
 
 
+def _with_shared_macros(listings: list[Listing], named: list[tuple[str, Path]]) -> list[Listing]:
+    """The listings, a `.bib` file that uses `@string` macros it does not define read again
+    with those that the folder's other `.bib` files define (`IEEEabrv.bib` beside
+    `refs.bib`, as a document's `\\bibliography{IEEEabrv,refs}` names them; the first file
+    in name order to define one gives it). Read anew each time, never kept: its reading
+    depends on other files. A folder without such a file costs nothing."""
+    lacking = {listing.file for listing in listings if _uses_undefined_macros(listing)}
+    if not lacking:
+        return listings
+    bib_files = [(name, path) for name, path in named if path.suffix.lower() in _BIB_SUFFIXES]
+    defined = {name: string_macros(_text(path)) for name, path in bib_files}
+    paths = dict(named)
+    return [
+        read_snapshot(paths[listing.file], listing.file, macros=macros)
+        if listing.file in lacking and (macros := _macros_but(defined, listing.file))
+        else listing
+        for listing in listings
+    ]
+
+
+def _macros_but(defined: dict[str, dict[str, str]], file: str) -> dict[str, str]:
+    """The macros the other files define, the first file's where two define one name
+    (names compare ignoring case, as bibtex's do)."""
+    macros: dict[str, str] = {}
+    for name, own in defined.items():
+        if name != file:
+            for key, value in own.items():
+                macros.setdefault(key.lower(), value)
+    return macros
+
+
+def _uses_undefined_macros(listing: Listing) -> bool:
+    return listing.file.lower().endswith(tuple(_BIB_SUFFIXES)) and any(
+        problem.message.startswith(UNDEFINED_MACRO) for problem in listing.problems
+    )
+
+
+def _text(path: Path) -> str:
+    try:
+        return decode_snapshot(read_bounded(path)).text
+    except OSError:
+        return ""
+
+
 def _complete(listing: Listing) -> bool:
     """Whether a reading may be kept: the file does not end inside an item or with an item
     read provisionally, as a file a browser is still saving does."""
@@ -150,6 +196,9 @@ def _ignored(name: str) -> bool:
     if name.startswith(".") or name.endswith("~") or (name.startswith("#") and name.endswith("#")):
         return True
     return os.path.splitext(name)[1].lower() in _BACKUP_SUFFIXES
+
+
+_BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
 
 
 @dataclass

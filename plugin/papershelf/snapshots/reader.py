@@ -18,12 +18,13 @@ import os
 
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from papershelf.model import Listing, Problem, Sighting
 from papershelf.snapshots.decoding import Decoded, decode_snapshot, shown
+from papershelf.snapshots.bibfile import parse_bibtex
 from papershelf.snapshots.entries import NOT_A_PAPER
 from papershelf.snapshots.formats import EMAIL_SUFFIXES, SNAPSHOT_SUFFIXES, format_of
 
@@ -36,9 +37,13 @@ so 100,000 papers fit. A larger file is no snapshot (a disk image, a file of zer
 reading it would hold it all in memory, several times over while it is decoded."""
 
 
-def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None) -> Listing:
+def read_snapshot(
+    path: Path, name: str | None = None, data: bytes | None = None, macros: Mapping[str, str] | None = None
+) -> Listing:
     """Read one snapshot file; `name` is how sources are reported (default: the file name),
-    `data` its bytes if the caller has read them already.
+    `data` its bytes if the caller has read them already, `macros` the `@string` macros other
+    `.bib` files of its folder define, for a `.bib` file that uses them
+    (`papershelf.snapshots.bibfile.parse_bibtex`).
 
     Every file gives a Listing: one of another type, a binary or an empty file gives an empty
     one with a Problem that says why, so that nothing in the folder goes unreported.
@@ -63,7 +68,7 @@ def read_snapshot(path: Path, name: str | None = None, data: bytes | None = None
         limit = f"more than a snapshot may hold ({_size(MAX_SNAPSHOT_BYTES)})"
         return _skipped(name, f"{_size(size)}, {limit}; skipped unread")
     try:
-        return _read(data, suffix, name)
+        return _read(data, suffix, name, macros)
     except Exception as error:  # noqa: BLE001 - the boundary: a reader's bug costs its file
         return _skipped(name, f"could not be read: {type(error).__name__}: {shown(str(error), 200)}")
 
@@ -91,7 +96,7 @@ def _size(count: int) -> str:
     return f"{count} bytes"
 
 
-def _read(data: bytes, suffix: str, name: str) -> Listing:
+def _read(data: bytes, suffix: str, name: str, macros: Mapping[str, str] | None = None) -> Listing:
     """The listing of a file's bytes, read by the reader of its kind."""
     if not data.strip():
         return _skipped(name, "empty file")
@@ -101,7 +106,11 @@ def _read(data: bytes, suffix: str, name: str) -> Listing:
     if decoded.binary:
         return _skipped(name, "binary file; skipped")
     form = format_of(suffix, decoded.text)
-    listing = form.read(decoded.text, name)
+    listing = (
+        parse_bibtex(decoded.text, name, macros)
+        if macros and form.name == "bibtex"
+        else form.read(decoded.text, name)
+    )
     if form.may_be_anything:
         listing = _unrecognised(listing, decoded.text, html=form.name == "page")
     warnings, notes = _decoding_problems(decoded, name)
