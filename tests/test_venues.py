@@ -359,8 +359,15 @@ def test_a_site_shows_where_a_library_paper_was_published(site_builder):
 
 def test_a_site_says_what_kind_each_paper_is_and_who_published_or_edited_it(site_builder):
     site_builder.snapshot("kinds.bib", KINDS_BIB)
+    notes = "# Notes\n\nSee [@doe2010learning] and [@smith2005report].\n\n<!-- papershelf:references -->\n"
+    (site_builder.root / "docs" / "notes.md").write_text(notes, encoding="utf-8")
     built = site_builder.build()
     assert built.warnings == []  # a book of editors only lacks no author
+    references = [" ".join(li.get_text().split()) for li in built.page("notes/").select(".ps-references li")]
+    assert any("PhD thesis, MIT." in text for text in references), references
+    assert any("Technical report CS-TR-05-01, Stanford University." in text for text in references), (
+        references
+    )
 
     def venue(key: str) -> str:
         line = built.page(f"papers/{key}/").select_one(".ps-venue")
