@@ -19,7 +19,7 @@ from papershelf.model import Person
 from papershelf.snapshots.latex import decode_latex
 from papershelf.text.rules import NAME_PARTICLES, NAME_SUFFIXES, STOP_WORDS
 
-__all__ = ["AuthorLine", "parse_authors", "reads_as_names"]
+__all__ = ["AuthorLine", "given_first", "parse_authors", "reads_as_names"]
 
 _ORGANISATION_WORDS = frozenset(
     {
@@ -157,6 +157,23 @@ def _split_affiliation(token: str) -> tuple[str, str | None, str | None]:
             f"unclosed parenthesis in author {token!r}",
         )
     return token, None, None
+
+
+def given_first(inverted: str) -> tuple[str, str]:
+    """A name a source writes family name first, as a listing writes it, and its family part:
+    `Riedl, Mark O.` is Mark O. Riedl of the Riedl family; a suffix, after the given names
+    (RIS's `Smith, John, Jr.`) or before them (BibTeX's `Smith, Jr., John`), stays with its
+    person as `parse_authors` keeps it (`John Smith, Jr.`). A name without a comma is as it
+    is, its family left to the name reader (a person given name first, or an organisation)."""
+    parts = [part.strip() for part in inverted.split(",")]
+    if len(parts) == 3 and all(parts):
+        family, given, suffix = parts
+        if given.lower() in NAME_SUFFIXES:
+            given, suffix = suffix, given
+        return f"{given} {family}, {suffix}", family
+    if len(parts) == 2 and all(parts):
+        return f"{parts[1]} {parts[0]}", parts[0]
+    return inverted.strip(), ""
 
 
 def _clean(text: str) -> str:

@@ -26,7 +26,7 @@ from papershelf.snapshots.arxiv_rdf import RDF, RSS1
 from papershelf.snapshots.arxiv_rss import ATOM, DC, iso_day
 from papershelf.snapshots.dates import parse_mail_date
 from papershelf.snapshots.entries import RawEntry, build_entry, gathered, published, without_markup
-from papershelf.snapshots.names import reads_as_names
+from papershelf.snapshots.names import given_first, reads_as_names
 from papershelf.snapshots.xmltree import Element
 
 __all__ = ["is_other_feed", "read_other_feed"]
@@ -173,13 +173,7 @@ def _creators(item: Element) -> str:
     names = [name for name in names if name]
     if len(names) == 1 and ";" not in names[0]:
         return _pairs_given_first(names[0])
-    return ", ".join(_given_first(person) for name in names for person in name.split(";") if person.strip())
-
-
-def _given_first(person: str) -> str:
-    """`Smith, John` as `John Smith`; a name with no comma, or more than one, as it is."""
-    parts = [part.strip() for part in person.split(",")]
-    return f"{parts[1]} {parts[0]}" if len(parts) == 2 and all(parts) else person.strip()
+    return ", ".join(given_first(person)[0] for name in names for person in name.split(";") if person.strip())
 
 
 def _pairs_given_first(line: str) -> str:

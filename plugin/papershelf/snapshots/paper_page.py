@@ -31,6 +31,7 @@ from papershelf.model import (
     Sighting,
     Venue,
 )
+from papershelf.snapshots.names import given_first
 from papershelf.snapshots.entries import (
     RawEntry,
     build_entry,
@@ -57,7 +58,6 @@ _HEADING = re.compile(r"^\s*abstract\s*[:.]?\s+", re.IGNORECASE)
 _PAGE = re.compile(r"^[A-Za-z]?\d+$")
 """A page (`110`, an article number `e1234`); bioRxiv's `2020.01.28.923011` names its
 electronic location, no page."""
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 def is_paper_page(soup: BeautifulSoup) -> bool:
@@ -72,7 +72,7 @@ def is_paper_page(soup: BeautifulSoup) -> bool:
 def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
     title_tag = soup.find("meta", attrs={"name": "citation_title"})
     at = Sighting(file, getattr(title_tag, "sourceline", None) or 1)
-    names = [_name_and_family(name) for name in _values(soup, "citation_author")]
+    names = [given_first(name) for name in _values(soup, "citation_author")]
     date, precision = _date(soup)
     tagged = next((text for name in _ABSTRACTS if (text := _first(soup, name))), "")
     abstract = _HEADING.sub("", without_markup(tagged)) or _arxiv_abstract(soup)
@@ -107,18 +107,6 @@ def _values(soup: BeautifulSoup, name: str) -> list[str]:
 
 def _first(soup: BeautifulSoup, name: str) -> str:
     return next(iter(_values(soup, name)), "")
-
-
-def _name_and_family(name: str) -> tuple[str, str]:
-    """`Riedl, Mark O.` as `Mark O. Riedl` with its family part `Riedl`, `Smith, Jr., John`
-    as `John Smith, Jr.` (the form in which the name reader keeps a suffix); a name written
-    given name first as it is, its family left to the name reader."""
-    parts = [part.strip() for part in name.split(",")]
-    if len(parts) == 3 and parts[1].rstrip(".").lower() in _SUFFIXES and parts[2]:
-        return f"{parts[2]} {parts[0]}, {parts[1]}", parts[0]
-    if len(parts) != 2 or not all(parts):
-        return name, ""
-    return f"{parts[1]} {parts[0]}", parts[0]
 
 
 def _date(soup: BeautifulSoup) -> tuple[dt.date | str | None, str]:

@@ -32,6 +32,7 @@ from papershelf.model import (
     Sighting,
     Venue,
 )
+from papershelf.snapshots.names import given_first
 from papershelf.snapshots.entries import RawEntry, library_date, library_entry, line_numbers, published
 
 __all__ = ["looks_like_ris", "parse_ris"]
@@ -91,11 +92,12 @@ def _entry(record: dict[str, object], title: str, at: Sighting) -> tuple[Entry, 
     raw = RawEntry(
         title=title,
         title_at=at,
-        authors=", ".join(_name(str(person)) for person in people) if isinstance(people, list) else None,
-        editors=", ".join(_name(person) for person in editing),
+        authors=", ".join(given_first(str(person))[0] for person in people)
+        if isinstance(people, list)
+        else None,
+        editors=", ".join(given_first(person)[0] for person in editing),
         families=tuple(
-            (_name(str(person)), _family(str(person)))
-            for person in [*(people if isinstance(people, list) else []), *editing]
+            given_first(str(person)) for person in [*(people if isinstance(people, list) else []), *editing]
         ),
         authors_at=at,
         date=date,
@@ -166,24 +168,6 @@ def _pages(start: str, end: str) -> str:
 def _first(value: object) -> str:
     texts = _texts(value)
     return texts[0] if texts else ""
-
-
-def _name(person: str) -> str:
-    """`Rudnik, Agata` -> `Agata Rudnik`; `Smith, John, Jr.` -> `John Smith, Jr.` (the form
-    in which `parse_authors` keeps a suffix with its person)."""
-    family, _, given = person.partition(",")
-    given, _, suffix = given.partition(",")
-    name = f"{given.strip()} {family.strip()}".strip() if given.strip() else person.strip()
-    return f"{name}, {suffix.strip()}" if given.strip() and suffix.strip() else name
-
-
-def _family(person: str) -> str:
-    """The part before the comma (`Vaz De Carvalho` of `Vaz De Carvalho, Carlos`); none for
-    a name without one, which exports write either way round: IEEE Xplore, bioRxiv and
-    PubMed a person given name first (`K. He`), Zotero an organisation whole (`Amnesty
-    International`), which the name reader tells by its words."""
-    family, comma, given = person.partition(",")
-    return family.strip() if comma and given.strip() else ""
 
 
 def _date(text: str) -> tuple[dt.date | str | None, str]:
