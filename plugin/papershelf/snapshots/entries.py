@@ -263,6 +263,24 @@ def published(
     return Venue(kind, container, " ".join(volume.split()), " ".join(number.split()), pages, publisher)
 
 
+_PAGE = re.compile(r"^[A-Za-z]?\d+(?:\.e\d+)?$")
+"""A page (`68`, an article number `e1234`, Elsevier's `75.e2`); bioRxiv's
+`2020.01.28.923011` names an electronic location, no page."""
+_ABSTRACT_HEADING = re.compile(r"^\s*abstract\s*[:.]?\s+", re.IGNORECASE)
+
+
+def page_range(first: str, last: str) -> str:
+    """`68-75.e2` of a first and a last page a source tags apart; what is no page left out."""
+    first, last = (page.strip() if _PAGE.match(page.strip()) else "" for page in (first, last))
+    return f"{first}-{last}" if first and last and first != last else first
+
+
+def tagged_abstract(text: str) -> str:
+    """An abstract a tag holds as HTML (a page's `citation_abstract`, a feed's description):
+    its text, without the heading it may open with (bioRxiv's `<h3>ABSTRACT</h3>`)."""
+    return _ABSTRACT_HEADING.sub("", " ".join(without_markup(text).split()))
+
+
 def library_date(year: int, month: int, day: int, written: str) -> tuple[dt.date | str, str]:
     """A library entry's date as its `RawEntry` takes it, with the precision given (a month or
     day of 0: not given). A month or day that no calendar has is dropped and the year kept; a

@@ -25,7 +25,14 @@ from papershelf.model import ARTICLE, Entry, Identifiers, Listing, Problem, Sigh
 from papershelf.snapshots.arxiv_rdf import RDF, RSS1
 from papershelf.snapshots.arxiv_rss import ATOM, DC, iso_day
 from papershelf.snapshots.dates import parse_mail_date
-from papershelf.snapshots.entries import RawEntry, build_entry, gathered, published, without_markup
+from papershelf.snapshots.entries import (
+    RawEntry,
+    build_entry,
+    gathered,
+    page_range,
+    published,
+    tagged_abstract,
+)
 from papershelf.snapshots.names import given_first, reads_as_names
 from papershelf.snapshots.xmltree import Element
 
@@ -42,9 +49,6 @@ _DESCRIPTIONS = (
 )
 _ABSTRACT_AT_LEAST = 200
 """Characters a description needs to be taken for the abstract before a later, longer one."""
-_HEADING = re.compile(r"^abstract\s*[:.]?\s+", re.IGNORECASE)
-_PAGE = re.compile(r"^[A-Za-z]?\d+(?:\.e\d+)?$")
-"""A page (`68`, `e1234`, Elsevier's `75.e2`); bioRxiv's `2020.01.28.923011` is none."""
 _PREPRINT_DOI = "10.1101/"
 _VERSION = re.compile(r"v\d+$")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?[\s-]*)+$")
@@ -115,8 +119,7 @@ def _abstract(item: Element) -> str:
     """The first of the item's descriptions that reads as an abstract, its markup and heading
     (`Abstract`) left out: Wiley's `<description>` is `TAXON, EarlyView.` beside the abstract
     in `<dc:description>`; else the longest (a description cut short is marked so)."""
-    texts = [_HEADING.sub("", without_markup(_first_text(item, tag)).strip()) for tag in _DESCRIPTIONS]
-    texts = [" ".join(text.split()) for text in texts if text]
+    texts = [text for tag in _DESCRIPTIONS if (text := tagged_abstract(_first_text(item, tag)))]
     return next((text for text in texts if len(text) >= _ABSTRACT_AT_LEAST), max(texts, key=len, default=""))
 
 
@@ -126,11 +129,7 @@ def _venue(item: Element) -> Venue | None:
     titles = {" ".join(_first_text(item, tag).split()) for tag in ("title", f"{RSS1}title", f"{DC}title")}
     if not journal or journal in titles:  # Taylor & Francis name each article so
         return None
-    first, last = (
-        page if _PAGE.match(page) else ""
-        for page in (_prism(item, "startingPage"), _prism(item, "endingPage"))
-    )
-    pages = f"{first}-{last}" if first and last and first != last else first
+    pages = page_range(_prism(item, "startingPage"), _prism(item, "endingPage"))
     return published(ARTICLE, journal, _prism(item, "volume"), _prism(item, "number"), pages)
 
 

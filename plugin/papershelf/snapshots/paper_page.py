@@ -36,9 +36,10 @@ from papershelf.snapshots.entries import (
     RawEntry,
     build_entry,
     library_date,
+    page_range,
     published,
     tag_text,
-    without_markup,
+    tagged_abstract,
 )
 
 __all__ = ["is_paper_page", "read_paper_page"]
@@ -53,11 +54,6 @@ _ABSTRACTS = ("citation_abstract", "dcterms.abstract", "dc.description")
 """Where pages give the abstract: Google Scholar's tag, else Dublin Core's (Springer, HAL)."""
 _THIS_VERSION = re.compile(r"this version, v(\d+)")
 _VERSIONED = re.compile(r"v\d+$")
-_HEADING = re.compile(r"^\s*abstract\s*[:.]?\s+", re.IGNORECASE)
-"""A heading the abstract tag holds (bioRxiv's `<h3>ABSTRACT</h3>`), its tags left out."""
-_PAGE = re.compile(r"^[A-Za-z]?\d+$")
-"""A page (`110`, an article number `e1234`); bioRxiv's `2020.01.28.923011` names its
-electronic location, no page."""
 
 
 def is_paper_page(soup: BeautifulSoup) -> bool:
@@ -75,7 +71,7 @@ def read_paper_page(soup: BeautifulSoup, file: str) -> Listing:
     names = [given_first(name) for name in _values(soup, "citation_author")]
     date, precision = _date(soup)
     tagged = next((text for name in _ABSTRACTS if (text := _first(soup, name))), "")
-    abstract = _HEADING.sub("", without_markup(tagged)) or _arxiv_abstract(soup)
+    abstract = tagged_abstract(tagged) or _arxiv_abstract(soup)
     ids = _ids(soup)
     raw = RawEntry(
         title=_first(soup, "citation_title"),
@@ -185,14 +181,9 @@ journal, proceedings, a book) or who published it (a thesis's school, a report's
 institution)."""
 
 
-def _pages(soup: BeautifulSoup) -> tuple[str, str]:
-    return _first(soup, "citation_firstpage"), _first(soup, "citation_lastpage")
-
-
 def _venue(soup: BeautifulSoup) -> Venue | None:
     kind, named = next(((kind, value) for kind, name in _KINDS if (value := _first(soup, name))), ("", ""))
-    first, last = (page if _PAGE.match(page) else "" for page in _pages(soup))
-    pages = f"{first}-{last}" if first and last and first != last else first
+    pages = page_range(_first(soup, "citation_firstpage"), _first(soup, "citation_lastpage"))
     publisher = _first(soup, "citation_publisher")
     if kind in (THESIS, REPORT):
         number = _first(soup, "citation_technical_report_number")
